@@ -37,67 +37,109 @@
 // snapshot after it, snapshots each return, runs one check per plan row
 // (binding_context before the kernel and again, as [Call.BindingContextAfter],
 // right after it; the others after it; a not_arg_handle row is a
-// [Call.NotArg]) and ends the call. Checking costs no heap
-// allocation (lists of up to 8 tensors included), and the common path of
-// every check is inlined into the wrapper. For add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) ->
-// Tensor under the strict profile:
+// [Call.NotArg]) and ends the call. The rows are run by two shape helpers,
+// one before the kernel and one after it, which every op of the same shape
+// (the same rows over the same tensor types) shares, in a package of their
+// own, internal/assertgenshapes, under the wrappers'; each is named by a
+// hash of its content. Checking costs no heap allocation (lists of up to 8
+// tensors included), and the common path of every check is inlined into
+// the helpers. For add.Tensor(Tensor self, Tensor other, *, Scalar
+// alpha=1) -> Tensor under the strict profile, examples/refops's generated
+// wrapper and its helpers are (TestDocExampleIsGenerated keeps this text
+// equal to those files):
 //
-//	//go:build debugasserts
+//	// examples/refops/checked/assertgen_checked.go (//go:build debugasserts)
+//	var opAddTensor = asserts.Op{
+//		Name:     "add",
+//		Overload: "Tensor",
+//		Profile:  asserts.Strict,
+//	}
 //
-//	const _ = asserts.Version1 // re-run assertgen if this does not compile
-//
-//	var opAddTensor = asserts.Op{Name: "add", Overload: "Tensor", Profile: asserts.Strict}
-//
-//	func AddTensor(self, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
+//	// AddTensor checks add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+//	func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *reftensor.Tensor {
 //		if !asserts.Checking() {
 //			return kernels.AddTensor(self, other, alpha)
 //		}
 //		var c asserts.Call
-//		c.Begin(&opAddTensor)
-//		var a0, a1, o0 asserts.Saved
-//		c.Save(&a0, self)
-//		c.Save(&a1, other)
-//		c.BindingContext(asserts.Arg("self"), &a0, self)
-//		c.BindingContext(asserts.Arg("other"), &a1, other)
+//		var a0, a1 asserts.Saved
+//		assertgenshapes.ChecksPre_c855d6a36795(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 //		r0 := kernels.AddTensor(self, other, alpha)
-//		c.BindingContextAfter(asserts.Arg("self"), &a0, self)
-//		c.BindingContextAfter(asserts.Arg("other"), &a1, other)
-//		c.After(&a0, self)
-//		c.After(&a1, other)
-//		c.Result(&o0, r0)
-//		c.SameImpl(asserts.Arg("self"), &a0)
-//		c.SameStorage(asserts.Arg("self"), &a0)
-//		c.NoMutation(asserts.Arg("self"), &a0)
-//		c.SameImpl(asserts.Arg("other"), &a1)
-//		c.SameStorage(asserts.Arg("other"), &a1)
-//		c.NoMutation(asserts.Arg("other"), &a1)
-//		c.ImplUseCountLE1(asserts.Ret(0), &o0)
-//		c.NotArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-//		c.NotArg(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-//		c.StorageUseCountEq1(asserts.Ret(0), &o0)
-//		c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0)
-//		c.FreshNoAlias(asserts.Ret(0), &o0, asserts.Arg("other"), &a1)
-//		c.End()
+//		assertgenshapes.ChecksPost_3772f8129c33(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 //		return r0
 //	}
 //
-// The other shapes differ only in their check rows:
+//	// examples/refops/checked/internal/assertgenshapes/assertgen_shapes.go
+//	var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+//
+//	// ChecksPre_c855d6a36795 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
+//	func ChecksPre_c855d6a36795(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+//		c.Begin(op)
+//		c.Save(s0, t0)
+//		c.Save(s1, t1)
+//		if !c.Hermetic() && s0.Plain() && s1.Plain() {
+//			c.BindingContextRows(2)
+//		} else {
+//			c.BindingContext(l[0], s0, t0)
+//			c.BindingContext(l[1], s1, t1)
+//		}
+//		if asserts.ContentCheckOff() {
+//			c.ContentOff(2)
+//		} else {
+//			c.SameContent(l[0], s0, t0)
+//			c.SameContent(l[1], s1, t1)
+//		}
+//	}
+//
+//	// ChecksPost_3772f8129c33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
+//	func ChecksPost_3772f8129c33(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+//		var s2 asserts.Saved
+//		if c.Hermetic() {
+//			c.BindingContextAfter(l[0], s0, t0)
+//			c.BindingContextAfter(l[1], s1, t1)
+//		}
+//		c.After(s0, t0)
+//		c.After(s1, t1)
+//		c.Result(&s2, t2)
+//		c.SameImplStorageVersion(l[0], s0)
+//		c.SameImplStorageVersion(l[1], s1)
+//		c.ImplUseCountLE1(l[2], &s2)
+//		if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+//			c.NotArg(l[2], &s2, l[0], s0)
+//			c.NotArg(l[2], &s2, l[1], s1)
+//		}
+//		c.StorageUseCountEq1(l[2], &s2)
+//		if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+//			c.FreshNoAliasRows(2)
+//		} else {
+//			c.FreshNoAlias(l[2], &s2, l[0], s0)
+//			c.FreshNoAlias(l[2], &s2, l[1], s1)
+//		}
+//		if c.HasDigests() {
+//			c.SameContentAfter(l[0], s0, t0)
+//			c.SameContentAfter(l[1], s1, t1)
+//		}
+//		c.End()
+//	}
+//
+// The other shapes differ only in their helpers' rows (l[i] is the Loc of
+// slot i, s<i> its snapshot, t<i> its tensor):
 //
 //   - in-place (add_.Tensor) and out= (add.out): no no_mutation on the
-//     mutated argument, which c.Mutable(&a0) records after its Save (an
-//     argument sharing its storage is then not blamed for the write), and
-//     c.ReturnsArg(asserts.Ret(0), &o0, asserts.Arg("self"), &a0) instead
-//     of the use-count checks;
-//   - view (transpose.int): c.SharesStorage(asserts.Ret(0), &o0,
-//     asserts.Arg("self"), &a0), c.ImplUseCountLE1 and c.NotArg;
-//   - may-alias (reshape): c.FreshOrAlias(asserts.Ret(0), &o0, asserts.Arg("self"), &a0);
-//   - several fresh returns: c.DistinctOutputs(asserts.Out(asserts.Ret(0), &o0),
-//     asserts.Out(asserts.Ret(1), &o1));
-//   - Tensor? arguments: c.SaveOpt(&a0, weight, weight != nil);
+//     mutated argument, which c.Mutable(s0) records after its Save (an
+//     argument sharing its storage is then not blamed for the write; the
+//     wrapper defers c.Abandon()), and c.ReturnsArg(l[2], &s2, l[0], s0)
+//     instead of the use-count checks;
+//   - view (transpose.int): c.SharesStorage(l[1], &s1, l[0], s0),
+//     c.ImplUseCountLE1 and c.NotArg;
+//   - may-alias (reshape): c.FreshOrAlias(l[1], &s1, l[0], s0);
+//   - several fresh returns: c.DistinctOutputs(asserts.Out(l[1], &s1),
+//     asserts.Out(l[2], &s2));
+//   - Tensor? arguments: c.SaveOpt(s0, t0, t0 != nil);
 //   - Tensor[] and Tensor?[] arguments and returns: a [SavedList] filled by
-//     [SaveList] (or [SaveOptList]) and [AfterList], or [ResultList], and
-//     the List variants of the checks (c.SameImplList(asserts.Arg("tensors"),
-//     &l0), c.SharesStorageList(...), [BindingContextList], [OutList], ...);
+//     a list function of the helpers' package per list type (a loop of
+//     [Call.Save], After or Result over the elements), and the List
+//     variants of the checks (c.SameImplList, c.SharesStorageList,
+//     [BindingContextList], [OutList], ...);
 //   - checks the plan skipped when generating: c.PlanSkip(check, loc), so
 //     that run-time statistics count them under reason plan.
 //

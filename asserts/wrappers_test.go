@@ -79,7 +79,6 @@ func maxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 var (
 	argSelf    = asserts.Arg("self")
 	argOther   = asserts.Arg("other")
-	argOut     = asserts.Arg("out")
 	argTensors = asserts.Arg("tensors")
 	ret0       = asserts.Ret(0)
 	ret1       = asserts.Ret(1)
@@ -425,7 +424,7 @@ func catRows(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt
 }
 
 // saveList, resultList and afterList are what gen emits for a package's
-// list type (saveList0, resultList0, afterList0): the elements' Ident is
+// list type (saveList_<hash>, resultList_<hash>, afterList_<hash>): the elements' Ident is
 // called directly.
 func saveList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
 	l.Reset(len(ts))

@@ -38,6 +38,9 @@ func (c *Config) BackendOps(b *schema.Backend, s *schema.Schema) ([]string, erro
 	if err := checkBackend(b, s); err != nil {
 		return nil, err
 	}
+	if err := b.CheckKeys(s); err != nil {
+		return nil, err
+	}
 	var out []string
 	hit := make([]bool, len(c.Ops))
 	for _, op := range b.Ops() {

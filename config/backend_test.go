@@ -30,7 +30,7 @@ func TestBackendSelect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Key != "MyDevice" || b.CppNamespace != "my_device" || b.ClassName != "MyDeviceNativeFunctions" {
+	if b.Key != "PrivateUse1" || b.CppNamespace != "my_device" || b.ClassName != "MyDeviceNativeFunctions" {
 		t.Errorf("backend %q, namespace %q, class %q", b.Key, b.CppNamespace, b.ClassName)
 	}
 	for _, tc := range []struct {
@@ -127,5 +127,61 @@ func TestBackendPyTorchLazy(t *testing.T) {
 			t.Errorf("backend %s, %d ops", b.Key, len(b.Ops()))
 		}
 		t.Logf("%s: %d ops with a kernel (supported %d, full_codegen %d, autograd %d)", tc.path, len(b.Ops()), len(b.Supported), len(b.FullCodegen), len(b.Autograd))
+	}
+}
+
+// TestBackendKeys checks the three cases of torchgen 2.6.0's own tests of
+// gen_backend_stubs that assertgen accepted (issue 32): a backend that is
+// no dispatch key, and an op group whose functional and out= or
+// functional and in-place variants are split between supported and
+// autograd; and what torchgen accepts beside them.
+func TestBackendKeys(t *testing.T) {
+	s := loadSmall(t)
+	for _, tc := range []struct {
+		src  string
+		want string // every error, one per line; "" for none
+	}{
+		// torchgen: test_backend_invalid_dispatch_key.
+		{"backend: NOT_XLA\ncpp_namespace: torch_xla\nsupported:\n- abs\n",
+			`b.yaml:1:10: backend: "NOT_XLA" is not a dispatch key of PyTorch 2.14.1: torchgen registers the kernels of supported: for it, so it must name one (CPU, CUDA, XLA, Lazy, PrivateUse1, ...)`},
+		{"backend: Lazzy\ncpp_namespace: x\nfull_codegen: [cat]\n",
+			`b.yaml:1:10: backend: "Lazzy" is not a dispatch key of PyTorch 2.14.1: torchgen registers the kernels of supported: for it, so it must name one (CPU, CUDA, XLA, Lazy, PrivateUse1, ...); did you mean "Lazy"?`},
+		// Only autograd: the backend key is not parsed, its autograd key is.
+		{"backend: FPGA\ncpp_namespace: x\nautograd: [max.dim]\n",
+			`b.yaml:1:10: backend: "FPGA" has no autograd key in PyTorch 2.14.1 (no dispatch key AutogradFPGA): torchgen registers the kernels of autograd: for that key, so drop autograd: or use a backend that has one (XLA, Lazy, PrivateUse1, ...)`},
+		// torchgen: test_backend_autograd_kernel_mismatch_out_functional.
+		{"backend: XLA\ncpp_namespace: torch_xla\nsupported:\n- add.Tensor\nautograd:\n- add.out\n",
+			"b.yaml:6:3: autograd: add.out is a variant of add.Tensor, which is listed for the backend key (line 4); torchgen registers every variant of an op group (functional, in-place, out=) for the backend key or every one for its autograd key, not some of each"},
+		// torchgen: test_backend_autograd_kernel_mismatch_functional_inplace.
+		{"backend: XLA\ncpp_namespace: torch_xla\nsupported:\n- add.Tensor\nautograd:\n- add_.Tensor\n",
+			"b.yaml:6:3: autograd: add_.Tensor is a variant of add.Tensor, which is listed for the backend key (line 4); torchgen registers every variant of an op group (functional, in-place, out=) for the backend key or every one for its autograd key, not some of each"},
+		// full_codegen is supported too.
+		{"backend: Lazy\ncpp_namespace: x\nfull_codegen: [add.out]\nautograd: [add_.Tensor]\n",
+			"b.yaml:4:12: autograd: add_.Tensor is a variant of add.out, which is listed for the backend key (line 3); torchgen registers every variant of an op group (functional, in-place, out=) for the backend key or every one for its autograd key, not some of each"},
+		// Accepted: a whole group under one key, another op's group under
+		// the other; keys with an autograd key.
+		{"backend: XLA\ncpp_namespace: x\nsupported: [add.Tensor, add_.Tensor, add.out]\nautograd: [max.dim]\n", ""},
+		{"backend: PrivateUse1\ncpp_namespace: x\nautograd: [add.Tensor, add_.Tensor, add.out]\n", ""},
+		{"backend: CPU\ncpp_namespace: x\nsupported: [transpose.int]\nautograd: [cat]\n", ""},
+	} {
+		b, err := schema.ParseBackend("b.yaml", []byte(tc.src))
+		if err == nil {
+			err = b.CheckKeys(s)
+		}
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.src, got, tc.want)
+		}
+	}
+	// BackendOps refuses them too.
+	b, err := schema.ParseBackend("b.yaml", []byte("backend: NOT_XLA\ncpp_namespace: x\nsupported: [add.Tensor]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&Config{}).BackendOps(b, s); err == nil {
+		t.Error("BackendOps accepts backend: NOT_XLA")
 	}
 }

@@ -32,7 +32,7 @@ import (
 //	tags_yaml: tags.yaml            # default: tags.yaml next to the schema (tags: before)
 //	derivatives: derivatives.yaml   # pytorch profile only
 //	profile: strict                 # or pytorch
-//	pytorch_version: "2.6"          # PyTorch release: rules, embedded files, lists; 1.13 or 2.6 (default)
+//	pytorch_version: "2.14"         # PyTorch release: rules, embedded files, lists; 1.13, 2.6 or 2.14 (default)
 //	allowlists: [allowlist.yaml]
 //	package: checked                # name of the generated package
 //	output: ./checked               # directory of the generated files
@@ -58,11 +58,11 @@ type Config struct {
 	Tags        string `yaml:"tags"`
 	Derivatives string `yaml:"derivatives"`
 	Profile     string `yaml:"profile"`
-	// PyTorchVersion selects the PyTorch release ("1.13", "2.6"): the
+	// PyTorchVersion selects the PyTorch release ("1.13", "2.6", "2.14"): the
 	// torchgen rules the schema is read with, the embedded files when no
 	// schema is given, the lists of the built-in allowlist and, under the
 	// pytorch profile, the guards the wrappers run with (default: the
-	// newest, 2.6).
+	// newest, 2.14).
 	PyTorchVersion string   `yaml:"pytorch_version"`
 	Allowlists     []string `yaml:"allowlists"`
 	Package        string   `yaml:"package"`

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"hash/fnv"
 	"path"
 	"slices"
 	"strconv"
@@ -569,8 +570,11 @@ type shapeFn struct {
 }
 
 // A shapeSet collects the shape helpers and Loc arrays of one generated
-// package, in order of first use (schema order), so output is
-// deterministic.
+// package. Each is named by what it holds, not by when it was first used:
+// its kind and a hash of its content (shapeName), so that an op added to
+// or dropped from a schema renames no helper of any other op; and they are
+// printed sorted by name, so that the file changes only where a helper
+// comes or goes (and in the use counts of the helpers' comments).
 type shapeSet struct {
 	fns     map[string]*shapeFn
 	fnList  []*shapeFn
@@ -592,10 +596,29 @@ type shapeSet struct {
 	// shapeNamespace).
 	ns string
 	// The list snapshot functions of the package's list types (see
-	// listFn), in order of first use.
-	lists    map[string]string
-	listFns  []listFn
-	listTyps []string
+	// listFn), named by kind and type.
+	lists   map[string]string
+	listFns []listFn
+	// names maps each name given to the content it was given for, to
+	// catch two contents with one hash (err).
+	names map[string]string
+	err   error
+}
+
+// shapeName names content of a kind (checksPre, locs, saveList, ...): the
+// kind, and the
+// first 48 bits of the content's FNV-1a hash in hex. Two contents of one
+// name (a chance of about one in 10^7 for the few thousand helpers of a
+// large schema) fail the generation instead of printing wrong code.
+func (ss *shapeSet) shapeName(kind, content string) string {
+	h := fnv.New64a()
+	h.Write([]byte(content))
+	name := fmt.Sprintf("%s_%012x", kind, h.Sum64()>>16)
+	if prev, ok := ss.names[name]; ok && prev != content && ss.err == nil {
+		ss.err = fmt.Errorf("shape helpers %s: two contents with one hash; rename a type or report this input", name)
+	}
+	ss.names[name] = content
+	return name
 }
 
 // A list snapshot function fills a SavedList element by element for one
@@ -633,12 +656,7 @@ func (ss *shapeSet) listFn(k listKind, t GoType) string {
 	if n, ok := ss.lists[key]; ok {
 		return n
 	}
-	ti := slices.Index(ss.listTyps, ts)
-	if ti < 0 {
-		ti = len(ss.listTyps)
-		ss.listTyps = append(ss.listTyps, ts)
-	}
-	n := ss.ns + listKinds[k].name + strconv.Itoa(ti)
+	n := ss.shapeName(ss.ns+listKinds[k].name, ts) // called only by helpers: not exported
 	ss.lists[key] = n
 	ss.listFns = append(ss.listFns, listFn{n, k, t})
 	return n
@@ -711,7 +729,7 @@ type locVar struct {
 }
 
 func newShapeSet() *shapeSet {
-	return &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}, lists: map[string]string{}}
+	return &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}, lists: map[string]string{}, names: map[string]string{}}
 }
 
 // locVar returns the name of the package-level Loc array holding locs.
@@ -720,7 +738,7 @@ func (ss *shapeSet) locVar(locs []string) string {
 	if n, ok := ss.locs[key]; ok {
 		return n
 	}
-	n := ss.exported("locs") + strconv.Itoa(len(ss.locList))
+	n := ss.shapeName(ss.exported("locs"), key)
 	ss.locs[key] = n
 	ss.locList = append(ss.locList, locVar{n, locs})
 	return n
@@ -752,7 +770,7 @@ func (ss *shapeSet) helperFn(kind string, h *helper, pkeys []string, params []je
 		f.uses++
 		return f.name
 	}
-	f := &shapeFn{name: ss.exported("checks") + kind + strconv.Itoa(len(ss.fnList)), params: params, body: h.code, first: op, uses: 1, post: kind == "Post"}
+	f := &shapeFn{name: ss.shapeName(ss.exported("checks")+kind, key), params: params, body: h.code, first: op, uses: 1, post: kind == "Post"}
 	ss.fns[key] = f
 	ss.fnList = append(ss.fnList, f)
 	return f.name
@@ -802,6 +820,9 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	sn.saves(&pre, ss)
 	w.mutables(&pre, sn)
 	w.contentPre, w.contentPost, w.contentN = &helper{}, &helper{}, 0
+	// The wrappers live until the last file is rendered; their code must
+	// not (it would keep the live heap growing with every op rendered).
+	defer func() { w.contentPre, w.contentPost = nil, nil }()
 	var mid, rows helper
 	var bindSlow helper
 	var bindArgs []*snap
@@ -991,8 +1012,12 @@ func (sn *snapshot) decls() jen.Code {
 	return jen.Var().Defs(vars...)
 }
 
-// genShapes writes the shape helpers and the Loc arrays.
+// genShapes writes the shape helpers and the Loc arrays, each kind sorted
+// by name.
 func genShapes(f *jen.File, ss *shapeSet) {
+	slices.SortFunc(ss.locList, func(a, b locVar) int { return strings.Compare(a.name, b.name) })
+	slices.SortFunc(ss.fnList, func(a, b *shapeFn) int { return strings.Compare(a.name, b.name) })
+	slices.SortFunc(ss.listFns, func(a, b listFn) int { return strings.Compare(a.name, b.name) })
 	f.Comment("The Locs of the tensors of each op, indexed by the shape helpers.")
 	for _, lv := range ss.locList {
 		locs := make([]jen.Code, len(lv.locs))

@@ -19,6 +19,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
+	"hash/fnv"
 	"path"
 	"slices"
 	"sort"
@@ -245,9 +246,11 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 	return res, nil
 }
 
-// PartSize is the number of ops per generated file: larger op sets are
-// split into parts (assertgen_checked.go, assertgen_checked_2.go, ...),
-// which stay readable in an editor.
+// PartSize is the mean number of ops per generated file: larger op sets
+// are split into parts (assertgen_checked.go, assertgen_checked_2.go, ...),
+// which stay readable in an editor and bound the memory of rendering one.
+// Where a part ends depends on the ops' names, not on their count (see
+// parts), so that an op added or dropped moves no other op to another file.
 const PartSize = 500
 
 type fileJob struct {
@@ -297,13 +300,33 @@ func partName(prefix, kind string, k int) string {
 	return fmt.Sprintf("%s_%s_%d.go", prefix, kind, k+1)
 }
 
+// parts splits the wrappers into files: a part ends after an op whose
+// name hashes to a boundary (one name in PartSize/2), once it holds at
+// least PartSize/2 ops, or at 2*PartSize ops; a mean of PartSize. Only a
+// part of more than 2*PartSize ops without a boundary, or the op right
+// after a part's start, shifts a boundary when an op comes or goes; every
+// other part keeps its ops.
 func parts(ws []*wrapper) [][]*wrapper {
 	var out [][]*wrapper
-	for len(ws) > PartSize {
-		out = append(out, ws[:PartSize])
-		ws = ws[PartSize:]
+	start := 0
+	for i, w := range ws {
+		n := i + 1 - start
+		if n >= 2*PartSize || n >= PartSize/2 && partBoundary(w.op.Name) {
+			out = append(out, ws[start:i+1])
+			start = i + 1
+		}
 	}
-	return append(out, ws)
+	if start < len(ws) || len(out) == 0 {
+		out = append(out, ws[start:])
+	}
+	return out
+}
+
+// partBoundary reports whether a part may end after the op of this name.
+func partBoundary(name string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return h.Sum32()%(PartSize/2) == 0
 }
 
 func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
@@ -328,15 +351,18 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 				fileJob{partName(o.Prefix, "direct", k), 0, func() (*jen.File, error) { return genFunctionDirect(part, o), nil }})
 		}
 	case InterfaceMode:
-		jobs = append(jobs,
-			fileJob{o.Prefix + "_kernels.go", 0, func() (*jen.File, error) { return genInterface(ws, pl, o), nil }},
-			fileJob{o.Prefix + "_direct.go", 0, func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
-		for k, part := range parts(ws) {
-			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, pl, o, ss) }})
+		jobs = append(jobs, fileJob{o.Prefix + "_direct.go", 0, func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
+		ps := parts(ws)
+		for k, part := range ps {
+			jobs = append(jobs,
+				fileJob{partName(o.Prefix, "kernels", k), 0, func() (*jen.File, error) { return genInterface(part, k, len(ps), pl, o), nil }},
+				fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, pl, o, ss) }})
 		}
 	}
 	if o.Mode == InterfaceMode && o.Kernels != nil {
-		jobs = append(jobs, fileJob{o.Prefix + "_adapter.go", 0, func() (*jen.File, error) { return genAdapter(ws, o), nil }})
+		for k, part := range parts(ws) {
+			jobs = append(jobs, fileJob{partName(o.Prefix, "adapter", k), 0, func() (*jen.File, error) { return genAdapter(part, k == 0, o), nil }})
+		}
 	}
 	if o.Sweep {
 		jobs = append(jobs, fileJob{o.Prefix + "_sweep.go", 0, func() (*jen.File, error) { return genSweep(ws, o), nil }})
@@ -349,6 +375,9 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 		f := newFile(shapesPkg, o.BuildTag, false)
 		if o.Mode == FunctionMode {
 			f.ImportAlias(o.Kernels.Path, "kernels")
+		}
+		if ss.err != nil {
+			return nil, ss.err
 		}
 		genShapes(f, ss)
 		return f, nil
@@ -454,7 +483,11 @@ func genGuards(f *jen.File, ws []*wrapper, k *KernelSet) {
 	f.Var().Defs(defs...)
 }
 
-func genInterface(ws []*wrapper, pl *plan.Plan, o Options) *jen.File {
+// genInterface writes part k of n of the Kernels interface. With one
+// part, Kernels has the methods; with more, part k's methods are those of
+// interface kernelsK+1, which Kernels embeds, so that no file holds the
+// methods of every op.
+func genInterface(ws []*wrapper, k, n int, pl *plan.Plan, o Options) *jen.File {
 	f := jen.NewFile(o.Package)
 	f.HeaderComment(Header)
 	f.ImportName(AssertsPath, "asserts")
@@ -462,9 +495,23 @@ func genInterface(ws []*wrapper, pl *plan.Plan, o Options) *jen.File {
 	for _, w := range ws {
 		methods = append(methods, jen.Comment(w.op.Schema), jen.Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()))
 	}
-	f.Comment("Kernels has one method per operator; Checked wraps an implementation with")
-	f.Commentf("the checks of its plan (profile %s) in builds with -tags %s.", pl.Profile, o.BuildTag)
-	f.Type().Id("Kernels").Interface(methods...)
+	if k == 0 {
+		f.Comment("Kernels has one method per operator; Checked wraps an implementation with")
+		f.Commentf("the checks of its plan (profile %s) in builds with -tags %s.", pl.Profile, o.BuildTag)
+		if n == 1 {
+			f.Type().Id("Kernels").Interface(methods...)
+			return f
+		}
+		f.Comment("Its methods are those of the interfaces it embeds, one per file.")
+		parts := make([]jen.Code, n)
+		for i := range parts {
+			parts[i] = jen.Id(fmt.Sprintf("kernels%d", i+1))
+		}
+		f.Type().Id("Kernels").Interface(parts...)
+		f.Line()
+	}
+	f.Commentf("kernels%d holds the methods of Kernels of this file's ops.", k+1)
+	f.Type().Id(fmt.Sprintf("kernels%d", k+1)).Interface(methods...)
 	return f
 }
 
@@ -502,17 +549,20 @@ func genInterfaceDirect(o Options) *jen.File {
 
 // genAdapter writes Functions, which implements Kernels with the functions
 // of the kernels package, in every build: Checked(Functions{}) checks them.
-func genAdapter(ws []*wrapper, o Options) *jen.File {
+// The first part declares it; each part has the methods of its ops.
+func genAdapter(ws []*wrapper, first bool, o Options) *jen.File {
 	k := o.Kernels
 	f := jen.NewFile(o.Package)
 	f.HeaderComment(Header)
 	f.ImportAlias(k.Path, "kernels")
-	f.Comment("Functions implements Kernels with the functions of the kernels package")
-	f.Commentf("%s: each method calls the function of the same name.", k.Path)
-	f.Commentf("Checked(Functions{}) checks them in builds with -tags %s; embed", o.BuildTag)
-	f.Comment("Functions in a struct type to replace some of them.")
-	f.Type().Id("Functions").Struct()
-	f.Var().Id("_").Id("Kernels").Op("=").Id("Functions").Values()
+	if first {
+		f.Comment("Functions implements Kernels with the functions of the kernels package")
+		f.Commentf("%s: each method calls the function of the same name.", k.Path)
+		f.Commentf("Checked(Functions{}) checks them in builds with -tags %s; embed", o.BuildTag)
+		f.Comment("Functions in a struct type to replace some of them.")
+		f.Type().Id("Functions").Struct()
+		f.Var().Id("_").Id("Kernels").Op("=").Id("Functions").Values()
+	}
 	for _, w := range ws {
 		f.Line()
 		f.Commentf("%s calls kernels.%s.", w.name, w.name)

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"os/exec"
 	"path"
@@ -12,11 +11,10 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/assertgen/assertgen/internal/golden"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 const smallDir = "testdata/small"
 
@@ -64,34 +62,12 @@ func smallKernels(t testing.TB) *KernelSet {
 	return k
 }
 
-// compareGolden compares generated files with the files in dir, or
-// rewrites them with -update.
+// compareGolden compares generated files with the files in dir (each
+// name plus suffix), or rewrites them with -update.
 func compareGolden(t *testing.T, dir string, files []File, suffix string) {
 	t.Helper()
 	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name)+suffix)
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatalf("%v (run go test ./gen -update)", err)
-		}
-		if !bytes.Equal(want, f.Data) {
-			gl, wl := strings.Split(string(f.Data), "\n"), strings.Split(string(want), "\n")
-			for i := 0; i < len(gl) && i < len(wl); i++ {
-				if gl[i] != wl[i] {
-					t.Fatalf("%s differs at line %d:\n got %s\nwant %s", p, i+1, gl[i], wl[i])
-				}
-			}
-			t.Fatalf("%s: got %d lines, want %d", p, len(gl), len(wl))
-		}
+		golden.Check(t, filepath.Join(dir, filepath.FromSlash(f.Name)+suffix), f.Data)
 	}
 }
 
@@ -160,7 +136,7 @@ func TestEveryCheckEmitted(t *testing.T) {
 		// mode's c.Save, c.SaveOpt and c.After: examples/refops/checked).
 		"c.SaveTensor(", "c.SaveOptTensor(", "c.AfterTensor(", "c.Result(",
 		// The list snapshot functions, one per list type and kind.
-		"saveList0(", "saveOptList0(", "afterList0(", "resultList0(",
+		"saveList_", "saveOptList_", "afterList_", "resultList_",
 		"l.Reset(len(ts))", "l.SummarizeSaved()", "c.SummarizeSavedOpt(l)", "l.CheckLen(c, len(ts))",
 		"l.SummarizeAfter()", "l.SummarizeResult()",
 		"c.SameImpl(", "c.SameImplList(", "c.SameStorage(", "c.SameStorageList(",

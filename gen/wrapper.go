@@ -65,11 +65,11 @@ func sigString(params, results []string) string {
 // localRE matches the identifiers generated code declares for itself: the
 // Call c; in interface mode the receiver k and its field next; the
 // snapshots a<i> and l<i> of parameter i; the results r<i>; and the
-// package-level names a wrapper refers to: the Loc arrays locs<i> and the
-// shape helpers checksPre<i> and checksPost<i> (with a non-default
-// prefix's namespace in front, see shapeNamespace). newWrapper adds "_" to a
-// parameter that matches.
-var localRE = regexp.MustCompile(`^(c|next|k|[alor][0-9]+|ol[0-9]+|(p[0-9A-Za-z_]*_)?(locs|checks(Pre|Post))[0-9]+)$`)
+// package-level names a wrapper refers to: the Loc arrays locs_<hash> and
+// the shape helpers checksPre_<hash> and checksPost_<hash> (shapeName; with
+// a non-default prefix's namespace in front, see shapeNamespace).
+// newWrapper adds "_" to a parameter that matches.
+var localRE = regexp.MustCompile(`^(c|next|k|[alor][0-9]+|ol[0-9]+|(p[0-9A-Za-z_]*_)?(locs|checks(Pre|Post))_[0-9a-f]{12})$`)
 
 // local names a generated local, prefix and i, and reports one that
 // localRE does not reserve or that a parameter has.

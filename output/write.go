@@ -21,9 +21,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/internal/testhook"
 )
 
 // Writing a set of files is a small transaction with a journal, so that
@@ -143,25 +143,11 @@ func (e *LockedError) Error() string {
 
 func (e *LockedError) Unwrap() error { return ErrLocked }
 
-// testDelay slows each step of a Write down, so that tests can interrupt
-// one at a chosen point (ASSERTGEN_TEST_WRITE_DELAY=20ms). It is for tests
-// only and undocumented.
-var testDelay = func() time.Duration {
-	d, _ := time.ParseDuration(os.Getenv("ASSERTGEN_TEST_WRITE_DELAY"))
-	return d
-}()
-
-func pause() {
-	if testDelay > 0 {
-		time.Sleep(testDelay)
-	}
-}
-
 // stageFiles writes the files and then the journal into stage; the rename
 // of the journal is the commit point.
 func stageFiles(ctx context.Context, dir, stage string, files []gen.File, obsolete []string) error {
 	for _, f := range files {
-		pause()
+		testhook.Pause()
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -188,7 +174,7 @@ func stageFiles(ctx context.Context, dir, stage string, files []gen.File, obsole
 	if err := writeSynced(tmp, j.Bytes()); err != nil {
 		return err
 	}
-	pause()
+	testhook.Pause()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -213,7 +199,7 @@ func applyJournal(dir, stage string) error {
 		if !ok || !validName(name) {
 			return fmt.Errorf("%s: corrupt journal line %q; remove the directory and run again", stage, sc.Text())
 		}
-		pause()
+		testhook.Pause()
 		switch verb {
 		case "write":
 			target := filepath.Join(dir, filepath.FromSlash(name))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/internal/golden"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -370,7 +371,7 @@ func TestDiffTable(t *testing.T) {
 	if got == string(doc) {
 		return
 	}
-	if *update {
+	if golden.Updating() {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

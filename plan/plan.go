@@ -153,7 +153,8 @@ type Options struct {
 	Allowlist *allowlist.List
 	// Derivatives is PyTorch's derivatives.yaml for the schema, which the
 	// pytorch profile needs to know which ops get a VariableType kernel.
-	// When nil, the embedded 1.13.1 file is used for the embedded schema;
+	// When nil, an embedded schema uses the derivatives.yaml embedded with
+	// it (its release's: 1.13.1, 2.6.0 or 2.14.1);
 	// for other schemas the profile falls back to DESIGN.md's rule (every
 	// op that is not CompositeImplicitAutograd only gets one) and says so
 	// in each skip.

@@ -2,7 +2,6 @@ package plan
 
 import (
 	"bufio"
-	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -211,55 +210,16 @@ func TestReference260Rows(t *testing.T) {
 	}
 }
 
-// pytorch260Files finds PyTorch 2.6.0's native_functions.yaml, tags.yaml
-// and derivatives.yaml: in the directory $ASSERTGEN_PYTORCH_2_6 when set,
-// else in the repository (a directory or file name with "2.6" under
-// internal/pytorch or testdata). inRepo reports which.
-func pytorch260Files(t *testing.T) (nf, tags, deriv string, inRepo bool) {
-	t.Helper()
-	if dir := os.Getenv("ASSERTGEN_PYTORCH_2_6"); dir != "" {
-		return filepath.Join(dir, "native_functions.yaml"), filepath.Join(dir, "tags.yaml"), filepath.Join(dir, "derivatives.yaml"), false
-	}
-	for _, root := range []string{filepath.Join("..", "internal", "pytorch"), filepath.Join("..", "testdata")} {
-		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err != nil || nf != "" || d.IsDir() || !strings.Contains(p, "2.6") || filepath.Ext(p) != ".yaml" ||
-				!strings.HasPrefix(d.Name(), "native_functions") {
-				return nil
-			}
-			nf = p
-			tags = filepath.Join(filepath.Dir(p), strings.Replace(d.Name(), "native_functions", "tags", 1))
-			deriv = filepath.Join(filepath.Dir(p), strings.Replace(d.Name(), "native_functions", "derivatives", 1))
-			return nil
-		})
-	}
-	return nf, tags, deriv, nf != ""
-}
-
-// TestReference260 compares the pytorch plan of PyTorch 2.6.0's yaml with
-// PyTorch 2.6.0's generated VariableType, as TestReference1131 does for
-// 1.13.1: every op, its kernel decision (derivatives.yaml matching, the
-// foreach rule), its rows in order with their guards. It needs the 2.6.0
-// yaml files (see pytorch260Files) and a schema package that reads them;
-// until then it is skipped, saying why. A file in the repository that
-// does not load is a failure.
+// TestReference260 compares the pytorch plan of PyTorch 2.6.0's embedded
+// yaml with PyTorch 2.6.0's generated VariableType, as TestReference1131
+// does for 1.13.1: every op, its kernel decision (derivatives.yaml
+// matching, the foreach rule), its rows in order with their guards.
 func TestReference260(t *testing.T) {
-	nf, tags, deriv, inRepo := pytorch260Files(t)
-	if nf == "" {
-		t.Skip("PyTorch 2.6.0's native_functions.yaml is not in the repository yet (issue 10 embeds it); " +
-			"set ASSERTGEN_PYTORCH_2_6 to a directory holding its native_functions.yaml, tags.yaml and derivatives.yaml to run this test")
-	}
-	s, err := schema.Load(nf, tags, schema.Options{Version: "2.6"})
+	s, err := schema.Embedded("2.6.0")
 	if err != nil {
-		msg := err.Error()
-		if el, ok := err.(schema.ErrorList); ok {
-			msg = fmt.Sprintf("%d errors, first: %v", len(el), el[0])
-		}
-		if inRepo {
-			t.Fatalf("%s does not load: %s", nf, msg)
-		}
-		t.Skipf("package schema cannot read PyTorch 2.6.0's yaml yet (%s); this test compares its pytorch plan with testdata/reference once it can", msg)
+		t.Fatal(err)
 	}
-	d, err := schema.LoadDerivatives(deriv)
+	d, err := schema.PyTorchDerivatives("2.6.0")
 	if err != nil {
 		t.Fatal(err)
 	}

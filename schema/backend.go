@@ -13,7 +13,7 @@ import (
 // gen_backend_stubs reads (the file a backend author keeps beside their
 // kernels, e.g. PyTorch's ts_native_functions.yaml for the Lazy backend):
 //
-//	backend: MyDevice              # required: the dispatch key
+//	backend: PrivateUse1           # required: the dispatch key
 //	cpp_namespace: my_device       # required
 //	class_name: MyDeviceNativeFunctions  # optional
 //	use_out_as_primary: false      # optional, bool
@@ -36,7 +36,8 @@ import (
 // extra_headers, although its error message lists it).
 type Backend struct {
 	Path         string
-	Key          string // backend:
+	Key          string   // backend:
+	KeyPos       Position // where backend:'s value is
 	CppNamespace string
 	ClassName    string
 	Supported    []BackendOp
@@ -95,6 +96,7 @@ func ParseBackend(path string, src []byte) (*Backend, error) {
 		switch k.Value {
 		case "backend":
 			p.str(k.Value, v, &b.Key)
+			b.KeyPos = p.pos(v)
 		case "cpp_namespace":
 			p.str(k.Value, v, &b.CppNamespace)
 		case "class_name":
@@ -198,4 +200,74 @@ func (p *backendParser) ops(key string, v *yaml.Node, kernel bool) []BackendOp {
 // supported, full_codegen, then autograd.
 func (b *Backend) Ops() []BackendOp {
 	return slices.Concat(b.Supported, b.FullCodegen, b.Autograd)
+}
+
+// CheckKeys checks what torchgen's gen_backend_stubs checks of a backend
+// against the release of s, beyond the op names (which config checks):
+//
+//   - the backend key is a member of the release's DispatchKey enum, once
+//     supported or full_codegen lists an op (torchgen parses the key
+//     then: "must be a valid DispatchKey");
+//   - Autograd followed by the backend key is one too, once autograd lists
+//     an op (the kernels are registered for that key);
+//   - an op group (the functional op and its in-place, out= and mutable
+//     variants of one signature, when it has an out= variant, as torchgen
+//     groups them) is all under supported and full_codegen or all under
+//     autograd: torchgen registers a group's kernels for one key.
+//
+// Errors are at the backend key's value or at the autograd entry.
+func (b *Backend) CheckKeys(s *Schema) error {
+	rel, err := lookupRules(s.Version)
+	if err != nil {
+		return err
+	}
+	var errs ErrorList
+	forward := slices.Concat(b.Supported, b.FullCodegen)
+	if len(forward) > 0 && !slices.Contains(rel.EnumKeys, b.Key) {
+		errs.Addf(b.KeyPos, "backend: %q is not a dispatch key of %s: torchgen registers the kernels of supported: for it, so it must name one (CPU, CUDA, XLA, Lazy, PrivateUse1, ...)%s",
+			b.Key, rel, DidYouMean(b.Key, rel.EnumKeys))
+	} else if len(b.Autograd) > 0 && !slices.Contains(rel.EnumKeys, "Autograd"+b.Key) {
+		errs.Addf(b.KeyPos, "backend: %q has no autograd key in %s (no dispatch key Autograd%s): torchgen registers the kernels of autograd: for that key, so drop autograd: or use a backend that has one (XLA, Lazy, PrivateUse1, ...)",
+			b.Key, rel, b.Key)
+	}
+	errs = append(errs, b.splitGroups(s)...)
+	return errs.Err()
+}
+
+// splitGroups reports each autograd entry whose op group also has an op
+// under supported or full_codegen.
+func (b *Backend) splitGroups(s *Schema) ErrorList {
+	type groupInfo struct {
+		hasFunctional, hasOut bool
+		forward               *BackendOp
+	}
+	keyOf := make(map[string]string, len(s.Ops))
+	groups := map[string]*groupInfo{}
+	var key []byte
+	for _, o := range s.Ops {
+		key = o.Func.AppendSignatureKey(key[:0], false, false)
+		g := groups[string(key)]
+		if g == nil {
+			g = &groupInfo{}
+			groups[string(key)] = g
+		}
+		g.hasFunctional = g.hasFunctional || o.Kind == Functional
+		g.hasOut = g.hasOut || o.Kind == Out
+		keyOf[o.Name] = string(key)
+	}
+	for _, op := range slices.Concat(b.Supported, b.FullCodegen) {
+		if g := groups[keyOf[op.Name]]; g != nil && g.forward == nil {
+			g.forward = &op
+		}
+	}
+	var errs ErrorList
+	for _, op := range b.Autograd {
+		g := groups[keyOf[op.Name]]
+		if g == nil || g.forward == nil || !g.hasFunctional || !g.hasOut {
+			continue
+		}
+		errs.Addf(op.Pos, "autograd: %s is a variant of %s, which is listed for the backend key (line %d); torchgen registers every variant of an op group (functional, in-place, out=) for the backend key or every one for its autograd key, not some of each",
+			op.Name, g.forward.Name, g.forward.Pos.Line)
+	}
+	return errs
 }

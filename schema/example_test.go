@@ -144,7 +144,7 @@ func ExampleParseDerivatives() {
 }
 
 func ExampleParseBackend() {
-	src := []byte(`backend: MyDevice
+	src := []byte(`backend: PrivateUse1
 cpp_namespace: my_device
 supported:
   - add.Tensor

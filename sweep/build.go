@@ -107,7 +107,7 @@ func (ar *Arg) convert(t reflect.Type) (reflect.Value, error) {
 		case reflect.Pointer, reflect.Slice, reflect.Interface, reflect.Map:
 			return reflect.Zero(t), nil
 		}
-		return reflect.Value{}, fmt.Errorf("None for Go type %v", t)
+		return reflect.Value{}, fmt.Errorf("an absent (None) argument for Go type %v, which has no zero nil value", t)
 	}
 	elem, ptr := t, t.Kind() == reflect.Pointer
 	if ptr {

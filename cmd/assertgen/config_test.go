@@ -247,7 +247,7 @@ func TestBackendCLI(t *testing.T) {
 	small, _ := filepath.Abs("../../gen/testdata/small")
 	cfg := filepath.Join(small, "assertgen.yaml")
 	backend, _ := filepath.Abs("../../schema/testdata/backend/my_backend.yaml")
-	withReshape := "backend: X\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - reshape\n"
+	withReshape := "backend: XLA\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - reshape\n"
 	runCases(t, []cliCase{
 		{name: "gen -backend", args: []string{"gen", "-config", cfg, "-backend", backend, "-output", "out"}, code: 0,
 			err: []string{"assertgen: 5 ops wrapped in $DIR/out"}},

@@ -194,7 +194,7 @@
 // An out-of-tree backend keeps a yaml in the format torchgen's
 // gen_backend_stubs reads:
 //
-//	backend: MyDevice
+//	backend: PrivateUse1
 //	cpp_namespace: my_device
 //	supported:
 //	  - add.Tensor
@@ -271,8 +271,8 @@
 // (type → type_, len → len_), the packages the wrapper refers to (asserts,
 // kernels) and the wrapper's own locals (c, the call; k and next, the
 // receiver and its field in interface mode; a0, l0, o0, ol0, r0, ...,
-// snapshots and results; locs0, checksPre0, checksPost0, ..., the Loc
-// arrays and shape helpers the wrapper calls).
+// snapshots and results; locs_<hash>, checksPre_<hash>, checksPost_<hash>,
+// the Loc arrays and shape helpers the wrapper calls).
 //
 // # Types
 //

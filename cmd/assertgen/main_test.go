@@ -8,14 +8,20 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/internal/testhook"
 )
 
 // TestMain runs the command itself when the test binary is re-executed by
 // runCLI, so end-to-end tests need no separate build.
 func TestMain(m *testing.M) {
 	if os.Getenv("ASSERTGEN_TEST_MAIN") == "1" {
+		// The interrupt tests slow each write step down (see testhook).
+		if d, err := time.ParseDuration(os.Getenv("ASSERTGEN_TEST_WRITE_DELAY")); err == nil {
+			testhook.WriteStep = d
+		}
 		main()
 		return
 	}

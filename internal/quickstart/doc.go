@@ -3,8 +3,10 @@
 // garbage-collected runtime's ("A garbage-collected runtime: no use
 // counts"). Each follows its section as written, in a new module outside
 // the repository, from `go mod init` to the checked tests, and then shows
-// that a broken kernel fails them. It also checks README.md's commands and
-// docs/DESIGN.md's list of packages against the code (TestDesignLayers),
-// and that every exported name has a caller (TestExportedNamesHaveCallers).
+// that a broken kernel fails them. It also checks README.md's commands,
+// that every command of the docs is run by CI or a test or is exempt with
+// a reason (TestDocCommands), and docs/DESIGN.md's list of packages
+// against the code (TestDesignLayers).
+// The exported-names linter is internal/namecheck's.
 // The package has no code of its own.
 package quickstart

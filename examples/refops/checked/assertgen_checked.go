@@ -28,10 +28,10 @@ func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSetData, &assertgenshapes.Locs0, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPre_01b29ba705b6(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPost_bdd0c7facf55(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
 }
 
 var opAddTensor = asserts.Op{
@@ -47,9 +47,9 @@ func AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opAddTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c855d6a36795(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3772f8129c33(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -66,10 +66,10 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre4(&c, &opAdd_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c5cc1f3ecd09(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_e1f5522712eb(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -86,10 +86,10 @@ func AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre6(&c, &opAddOut, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_710106f2da10(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_28c4219d7787(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -106,9 +106,9 @@ func AsStrided(self *reftensor.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opAsStrided, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -125,10 +125,10 @@ func AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_of
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opAsStrided_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opAsStrided_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -145,9 +145,9 @@ func Cat(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre12(&c, &opCat, &assertgenshapes.Locs4, &l0, tensors)
+	assertgenshapes.ChecksPre_665811b7cb57(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs4, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_5a8cbb7e1640(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -167,10 +167,10 @@ func CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reft
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre14(&c, &opCatOut, &assertgenshapes.Locs5, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_2611a968cd17(&c, &opCatOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs5, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_e8dda57e12ca(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -187,9 +187,9 @@ func Chunk(self *reftensor.Tensor, chunks int64, dim int64) []*reftensor.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opChunk, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_775ed391f78d(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -206,9 +206,9 @@ func ClampTensor(self *reftensor.Tensor, min_ *reftensor.Tensor, max_ *reftensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre17(&c, &opClampTensor, &assertgenshapes.Locs6, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre_721b76fea6cb(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost_83e2cf00dd1d(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -225,9 +225,9 @@ func Contiguous(self *reftensor.Tensor, memory_format int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opContiguous, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_ebd5a0e981b4(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -244,10 +244,10 @@ func Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *re
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre4(&c, &opCopy_, &assertgenshapes.Locs7, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_c5cc1f3ecd09(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs7, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_e1f5522712eb(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -265,10 +265,10 @@ func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre20(&c, &opXCummaxHelper, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_e2ec8ed79ea4(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_72427c59f798(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opXCumminHelper = asserts.Op{
@@ -285,10 +285,10 @@ func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre20(&c, &opXCumminHelper, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_e2ec8ed79ea4(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs8, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_72427c59f798(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opDiagonal = asserts.Op{
@@ -304,9 +304,9 @@ func Diagonal(self *reftensor.Tensor, offset int64, dim1 int64, dim2 int64) *ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opDiagonal, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -323,9 +323,9 @@ func DivTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opDivTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c855d6a36795(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3772f8129c33(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -342,10 +342,10 @@ func Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opResize_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opResize_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -362,9 +362,9 @@ func Expand(self *reftensor.Tensor, size []int64, implicit bool) *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opExpand, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -381,9 +381,9 @@ func FlattenUsingInts(self *reftensor.Tensor, start_dim int64, end_dim int64) *r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opFlattenUsingInts, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_ebd5a0e981b4(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -400,10 +400,10 @@ func Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opFill_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -420,9 +420,9 @@ func MaxDim(self *reftensor.Tensor, dim int64, keepdim bool) (*reftensor.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre22(&c, &opMaxDim, &assertgenshapes.Locs9, &a0, self)
+	assertgenshapes.ChecksPre_20055ff3901f(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs9, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_2af516be319e(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -439,10 +439,10 @@ func MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre24(&c, &opMaxDimMax, &assertgenshapes.Locs10, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre_1d83feeb7248(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost_c5357ea5c5be(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -459,9 +459,9 @@ func Mm(self *reftensor.Tensor, mat2 *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opMm, &assertgenshapes.Locs11, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_c855d6a36795(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs11, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_3772f8129c33(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -478,10 +478,10 @@ func MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre6(&c, &opMmOut, &assertgenshapes.Locs12, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_710106f2da10(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs12, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost_28c4219d7787(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -498,9 +498,9 @@ func MulTensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opMulTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c855d6a36795(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3772f8129c33(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -517,10 +517,10 @@ func Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre4(&c, &opMul_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c5cc1f3ecd09(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_e1f5522712eb(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -537,10 +537,10 @@ func MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre6(&c, &opMulOut, &assertgenshapes.Locs2, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_710106f2da10(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost7(&c, &assertgenshapes.Locs2, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_28c4219d7787(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -557,9 +557,9 @@ func Narrow(self *reftensor.Tensor, dim int64, start int64, length int64) *refte
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opNarrow, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_ebd5a0e981b4(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -576,9 +576,9 @@ func Permute(self *reftensor.Tensor, dims []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opPermute, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -595,9 +595,9 @@ func Neg(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opNeg, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_afb77df704b3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -614,10 +614,10 @@ func Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opNeg_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -634,10 +634,10 @@ func NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opNegOut, &assertgenshapes.Locs13, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_b04dc8087241(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs13, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_457ad1eb05b7(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -654,9 +654,9 @@ func Reshape(self *reftensor.Tensor, shape []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opReshape, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_ebd5a0e981b4(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -673,9 +673,9 @@ func SelectInt(self *reftensor.Tensor, dim int64, index int64) *reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opSelectInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -692,9 +692,9 @@ func Detach(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opDetach, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -711,10 +711,10 @@ func Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opDetach_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opDetach_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -731,9 +731,9 @@ func SliceTensor(self *reftensor.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opSliceTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -750,9 +750,9 @@ func SplitTensor(self *reftensor.Tensor, split_size int64, dim int64) []*reftens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opSplitTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_5763f92aa717(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -769,9 +769,9 @@ func SplitWithSizes(self *reftensor.Tensor, split_sizes []int64, dim int64) []*r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_5763f92aa717(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -788,9 +788,9 @@ func Squeeze(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opSqueeze, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -807,9 +807,9 @@ func SqueezeDim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opSqueezeDim, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -826,10 +826,10 @@ func Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opSqueeze_Dim, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opSqueeze_Dim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -846,9 +846,9 @@ func Stack(tensors []*reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre12(&c, &opStack, &assertgenshapes.Locs4, &l0, tensors)
+	assertgenshapes.ChecksPre_665811b7cb57(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs4, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_5a8cbb7e1640(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -865,9 +865,9 @@ func Sum(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opSum, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_afb77df704b3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -884,9 +884,9 @@ func SumDimIntList(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opSumDimIntList, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_afb77df704b3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -903,10 +903,10 @@ func SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opSumIntListOut, &assertgenshapes.Locs13, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_b04dc8087241(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs13, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_457ad1eb05b7(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -923,9 +923,9 @@ func T(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opT, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -942,10 +942,10 @@ func T_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opT_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -962,9 +962,9 @@ func TransposeInt(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opTransposeInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -981,10 +981,10 @@ func Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opTranspose_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1001,9 +1001,9 @@ func Unsqueeze(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opUnsqueeze, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1020,10 +1020,10 @@ func Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opUnsqueeze_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opUnsqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1040,9 +1040,9 @@ func Clone(self *reftensor.Tensor, memory_format *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opClone, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_afb77df704b3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1059,10 +1059,10 @@ func Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opZero_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_295b4847e699(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1079,9 +1079,9 @@ func SubTensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opSubTensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c855d6a36795(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_3772f8129c33(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1098,10 +1098,10 @@ func Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre4(&c, &opSub_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_c5cc1f3ecd09(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs1, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_e1f5522712eb(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1118,9 +1118,9 @@ func ToDense(self *reftensor.Tensor, dtype *int) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opToDense, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDense(self, dtype)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_ebd5a0e981b4(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1137,9 +1137,9 @@ func XValues(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opXValues, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1156,9 +1156,9 @@ func UnbindInt(self *reftensor.Tensor, dim int64) []*reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opUnbindInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_5763f92aa717(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1175,10 +1175,10 @@ func Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *r
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre10(&c, &opSet_SourceStorage, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_a0c896f03d5d(&c, &opSet_SourceStorage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceStorage(self, source)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_b0b03dec31d1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1195,10 +1195,10 @@ func Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre4(&c, &opSet_SourceTensor, &assertgenshapes.Locs14, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_c5cc1f3ecd09(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs14, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_39baa102fa81(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1215,9 +1215,9 @@ func View(self *reftensor.Tensor, size []int64) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opView, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1234,10 +1234,10 @@ func SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reft
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre24(&c, &opSortValues, &assertgenshapes.Locs15, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_1d83feeb7248(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_c5357ea5c5be(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -1254,9 +1254,9 @@ func Sort(self *reftensor.Tensor, dim int64, descending bool) (*reftensor.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre22(&c, &opSort, &assertgenshapes.Locs9, &a0, self)
+	assertgenshapes.ChecksPre_20055ff3901f(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs9, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_2af516be319e(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1273,9 +1273,9 @@ func Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre8(&c, &opAlias, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_d7cf073f9153(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost9(&c, &assertgenshapes.Locs3, &a0, self, r0)
+	assertgenshapes.ChecksPost_abdecb5297f1(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1292,9 +1292,9 @@ func XForeachAddScalar(self []*reftensor.Tensor, scalar float64) []*reftensor.Te
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre12(&c, &opXForeachAddScalar, &assertgenshapes.Locs3, &l0, self)
+	assertgenshapes.ChecksPre_665811b7cb57(&c, &opXForeachAddScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs3, &l0, self, r0)
+	assertgenshapes.ChecksPost_551a7d2154ee(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
 	return r0
 }
 
@@ -1312,10 +1312,10 @@ func XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre33(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs16, &l0, self)
+	assertgenshapes.ChecksPre_37da6db321d3(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16, &l0, self)
+	assertgenshapes.ChecksPost_291579807d54(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -1332,10 +1332,10 @@ func XForeachZero_(self []*reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre33(&c, &opXForeachZero_, &assertgenshapes.Locs16, &l0, self)
+	assertgenshapes.ChecksPre_37da6db321d3(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
 	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16, &l0, self)
+	assertgenshapes.ChecksPost_291579807d54(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

@@ -11,1786 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opEmptyLike = asserts.Op{
-	Name:     "empty_like",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opEmptyLike, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opEmptyLikeOut = asserts.Op{
-	Name:     "empty_like",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyLikeOut(self, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opEmptyLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opEmptyStrided = asserts.Op{
-	Name:     "empty_strided",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opEmptyStrided, &assertgenshapes.Locs23)
-	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opEmptyStridedOut = asserts.Op{
-	Name:     "empty_strided",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
-func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyStridedOut(size, stride, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEmptyStridedOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyStridedOut(size, stride, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
-	return r0
-}
-
-var opErf = asserts.Op{
-	Name:     "erf",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Erf checks erf(Tensor self) -> Tensor
-func Erf(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opErf, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Erf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErf_ = asserts.Op{
-	Name:     "erf_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
-func Erf_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erf_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opErf_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Erf_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfOut = asserts.Op{
-	Name:     "erf",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ErfOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opErfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ErfOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opErfc = asserts.Op{
-	Name:     "erfc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Erfc checks erfc(Tensor self) -> Tensor
-func Erfc(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfc(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opErfc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Erfc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfc_ = asserts.Op{
-	Name:     "erfc_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
-func Erfc_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfc_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opErfc_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Erfc_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfcOut = asserts.Op{
-	Name:     "erfc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ErfcOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opErfcOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ErfcOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opExp = asserts.Op{
-	Name:     "exp",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Exp checks exp(Tensor self) -> Tensor
-func Exp(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Exp(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExp_ = asserts.Op{
-	Name:     "exp_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
-func Exp_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opExp_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Exp_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpOut = asserts.Op{
-	Name:     "exp",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExpOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opExpOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opExp2 = asserts.Op{
-	Name:     "exp2",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Exp2 checks exp2(Tensor self) -> Tensor
-func Exp2(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExp2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Exp2(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExp2_ = asserts.Op{
-	Name:     "exp2_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
-func Exp2_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opExp2_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Exp2_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExp2Out = asserts.Op{
-	Name:     "exp2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opExp2Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.Exp2Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opExpm1 = asserts.Op{
-	Name:     "expm1",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Expm1 checks expm1(Tensor self) -> Tensor
-func Expm1(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExpm1, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Expm1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpm1_ = asserts.Op{
-	Name:     "expm1_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
-func Expm1_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opExpm1_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Expm1_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpm1Out = asserts.Op{
-	Name:     "expm1",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opExpm1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.Expm1Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opExpand = asserts.Op{
-	Name:     "expand",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
-func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expand(self, size, implicit)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExpand, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpandAs = asserts.Op{
-	Name:     "expand_as",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
-func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExpandAs(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opExpandAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.ExpandAs(self, other)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opEye = asserts.Op{
-	Name:     "eye",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Eye checks eye(int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Eye(n, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opEye, &assertgenshapes.Locs23)
-	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opEyeM = asserts.Op{
-	Name:     "eye",
-	Overload: "m",
-	Profile:  asserts.Strict,
-}
-
-// EyeM checks eye.m(int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opEyeM, &assertgenshapes.Locs23)
-	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opEyeOut = asserts.Op{
-	Name:     "eye",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// EyeOut checks eye.out(int n, *, Tensor(a!) out) -> Tensor(a!)
-func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeOut(n, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEyeOut, &assertgenshapes.Locs24, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.EyeOut(n, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
-	return r0
-}
-
-var opEyeMOut = asserts.Op{
-	Name:     "eye",
-	Overload: "m_out",
-	Profile:  asserts.Strict,
-}
-
-// EyeMOut checks eye.m_out(int n, int m, *, Tensor(a!) out) -> Tensor(a!)
-func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeMOut(n, m, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEyeMOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.EyeMOut(n, m, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
-	return r0
-}
-
-var opFlattenUsingInts = asserts.Op{
-	Name:     "flatten",
-	Overload: "using_ints",
-	Profile:  asserts.Strict,
-}
-
-// FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
-func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenUsingInts(self, start_dim, end_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFlattenNamedOutDim = asserts.Op{
-	Name:     "flatten",
-	Overload: "named_out_dim",
-	Profile:  asserts.Strict,
-}
-
-// FlattenNamedOutDim checks flatten.named_out_dim(Tensor(a) self, int start_dim, int end_dim, Dimname out_dim) -> Tensor(a)
-func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_dim string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFlattenUsingNames = asserts.Op{
-	Name:     "flatten",
-	Overload: "using_names",
-	Profile:  asserts.Strict,
-}
-
-// FlattenUsingNames checks flatten.using_names(Tensor(a) self, Dimname start_dim, Dimname end_dim, Dimname out_dim) -> Tensor(a)
-func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out_dim string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlattenUsingNames, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFlattenDimnameList = asserts.Op{
-	Name:     "flatten",
-	Overload: "DimnameList",
-	Profile:  asserts.Strict,
-}
-
-// FlattenDimnameList checks flatten.DimnameList(Tensor(a) self, Dimname[] dims, Dimname out_dim) -> Tensor(a)
-func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenDimnameList(self, dims, out_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlattenDimnameList, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnflattenInt = asserts.Op{
-	Name:     "unflatten",
-	Overload: "int",
-	Profile:  asserts.Strict,
-}
-
-// UnflattenInt checks unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
-func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnflattenInt(self, dim, sizes)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnflattenInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UnflattenInt(self, dim, sizes)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnflattenDimname = asserts.Op{
-	Name:     "unflatten",
-	Overload: "Dimname",
-	Profile:  asserts.Strict,
-}
-
-// UnflattenDimname checks unflatten.Dimname(Tensor(a) self, Dimname dim, int[] sizes, Dimname[] names) -> Tensor(a)
-func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnflattenDimname(self, dim, sizes, names)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnflattenDimname, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFillScalar = asserts.Op{
-	Name:     "fill",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
-func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillScalar(self, value)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFillScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FillScalar(self, value)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFillTensor = asserts.Op{
-	Name:     "fill",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
-func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillTensor(self, value)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFillTensor, &assertgenshapes.Locs149, &a0, &a1, self, value)
-	r0 := kernels.FillTensor(self, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs149, &a0, &a1, self, value, r0)
-	return r0
-}
-
-var opFill_Scalar = asserts.Op{
-	Name:     "fill_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
-func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fill_Scalar(self, value)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFill_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFillScalarOut = asserts.Op{
-	Name:     "fill",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
-func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillScalarOut(self, value, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFillScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.FillScalarOut(self, value, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opFill_Tensor = asserts.Op{
-	Name:     "fill_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
-func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fill_Tensor(self, value)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFill_Tensor, &assertgenshapes.Locs149, &a0, &a1, self, value)
-	defer c.Abandon()
-	r0 := kernels.Fill_Tensor(self, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs149, &a0, &a1, self, value, r0)
-	return r0
-}
-
-var opFillTensorOut = asserts.Op{
-	Name:     "fill",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
-func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillTensorOut(self, value, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFillTensorOut, &assertgenshapes.Locs150, &a0, &a1, &a2, self, value, out)
-	defer c.Abandon()
-	r0 := kernels.FillTensorOut(self, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs150, &a0, &a1, &a2, self, value, out, r0)
-	return r0
-}
-
-var opFloor = asserts.Op{
-	Name:     "floor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Floor checks floor(Tensor self) -> Tensor
-func Floor(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Floor(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFloor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Floor(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloor_ = asserts.Op{
-	Name:     "floor_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
-func Floor_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Floor_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFloor_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Floor_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloorOut = asserts.Op{
-	Name:     "floor",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFloorOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.FloorOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opFloorDivide = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
-func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFloorDivide, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.FloorDivide(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFloorDivide_Tensor = asserts.Op{
-	Name:     "floor_divide_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.FloorDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFloorDivideOut = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivideOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFloorDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FloorDivideOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opFloorDivideScalar = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
-func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivideScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFloorDivideScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FloorDivideScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloorDivide_Scalar = asserts.Op{
-	Name:     "floor_divide_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.FloorDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFrac = asserts.Op{
-	Name:     "frac",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Frac checks frac(Tensor self) -> Tensor
-func Frac(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Frac(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFrac, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Frac(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFrac_ = asserts.Op{
-	Name:     "frac_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
-func Frac_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Frac_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFrac_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Frac_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFracOut = asserts.Op{
-	Name:     "frac",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FracOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFracOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.FracOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opFullNames = asserts.Op{
-	Name:     "full",
-	Overload: "names",
-	Profile:  asserts.Strict,
-}
-
-// FullNames checks full.names(int[] size, Scalar fill_value, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opFullNames, &assertgenshapes.Locs23)
-	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opFullNamesOut = asserts.Op{
-	Name:     "full",
-	Overload: "names_out",
-	Profile:  asserts.Strict,
-}
-
-// FullNamesOut checks full.names_out(int[] size, Scalar fill_value, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
-func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullNamesOut(size, fill_value, names, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFullNamesOut, &assertgenshapes.Locs24, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
-	return r0
-}
-
-var opFull = asserts.Op{
-	Name:     "full",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opFull, &assertgenshapes.Locs23)
-	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opFullOut = asserts.Op{
-	Name:     "full",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
-func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullOut(size, fill_value, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFullOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FullOut(size, fill_value, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
-	return r0
-}
-
-var opFullLike = asserts.Op{
-	Name:     "full_like",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFullLike, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFullLikeOut = asserts.Op{
-	Name:     "full_like",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullLikeOut(self, fill_value, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFullLikeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opFromFile = asserts.Op{
-	Name:     "from_file",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opFromFile, &assertgenshapes.Locs23)
-	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opFromFileOut = asserts.Op{
-	Name:     "from_file",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
-func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FromFileOut(filename, shared, size, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFromFileOut, &assertgenshapes.Locs24, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.FromFileOut(filename, shared, size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
-	return r0
-}
-
-var opGcdOut = asserts.Op{
-	Name:     "gcd",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GcdOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGcdOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.GcdOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opGcd = asserts.Op{
-	Name:     "gcd",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gcd checks gcd(Tensor self, Tensor other) -> Tensor
-func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gcd(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGcd, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Gcd(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGcd_ = asserts.Op{
-	Name:     "gcd_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gcd_(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGcd_, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Gcd_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLcmOut = asserts.Op{
-	Name:     "lcm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LcmOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLcmOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LcmOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opLcm = asserts.Op{
-	Name:     "lcm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Lcm checks lcm(Tensor self, Tensor other) -> Tensor
-func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lcm(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLcm, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Lcm(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLcm_ = asserts.Op{
-	Name:     "lcm_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lcm_(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLcm_, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Lcm_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGridSampler = asserts.Op{
-	Name:     "grid_sampler",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGridSampler, &assertgenshapes.Locs151, &a0, &a1, input, grid)
-	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs151, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opGridSampler2d = asserts.Op{
-	Name:     "grid_sampler_2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGridSampler2d, &assertgenshapes.Locs151, &a0, &a1, input, grid)
-	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs151, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opGridSampler2dOut = asserts.Op{
-	Name:     "grid_sampler_2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGridSampler2dOut, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out)
-	defer c.Abandon()
-	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out, r0)
-	return r0
-}
-
-var opGridSampler2dBackward = asserts.Op{
-	Name:     "grid_sampler_2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
-func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre104(&c, &opGridSampler2dBackward, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid)
-	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
-	return r0, r1
-}
-
-var opGridSampler2dBackwardOut = asserts.Op{
-	Name:     "grid_sampler_2d_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre106(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
-	return r0, r1
-}
-
-var opXGridSampler2dCpuFallback = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs151, &a0, &a1, input, grid)
-	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs151, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opXGridSampler2dCpuFallbackOut = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out)
-	defer c.Abandon()
-	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out, r0)
-	return r0
-}
-
-var opXGridSampler2dCpuFallbackBackward = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
-func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre104(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid)
-	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
-	return r0, r1
-}
-
-var opGridSampler3d = asserts.Op{
-	Name:     "grid_sampler_3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGridSampler3d, &assertgenshapes.Locs151, &a0, &a1, input, grid)
-	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs151, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opGridSampler3dOut = asserts.Op{
-	Name:     "grid_sampler_3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGridSampler3dOut, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out)
-	defer c.Abandon()
-	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs152, &a0, &a1, &a5, input, grid, out, r0)
-	return r0
-}
-
-var opGridSampler3dBackward = asserts.Op{
-	Name:     "grid_sampler_3d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
-func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre104(&c, &opGridSampler3dBackward, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid)
-	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
-	return r0, r1
-}
-
-var opGridSampler3dBackwardOut = asserts.Op{
-	Name:     "grid_sampler_3d_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre106(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
-	return r0, r1
-}
-
-var opHannWindow = asserts.Op{
-	Name:     "hann_window",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HannWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opHannWindow, &assertgenshapes.Locs23)
-	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opHannWindowOut = asserts.Op{
-	Name:     "hann_window",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHannWindowOut, &assertgenshapes.Locs24, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.HannWindowOut(window_length, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
-	return r0
-}
-
-var opHannWindowPeriodic = asserts.Op{
-	Name:     "hann_window",
-	Overload: "periodic",
-	Profile:  asserts.Strict,
-}
-
-// HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opHannWindowPeriodic, &assertgenshapes.Locs23)
-	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opHannWindowPeriodicOut = asserts.Op{
-	Name:     "hann_window",
-	Overload: "periodic_out",
-	Profile:  asserts.Strict,
-}
-
-// HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
-	return r0
-}
-
-var opHammingWindow = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opHammingWindow, &assertgenshapes.Locs23)
-	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opHammingWindowOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHammingWindowOut, &assertgenshapes.Locs24, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowOut(window_length, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
-	return r0
-}
-
-var opHammingWindowPeriodic = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs23)
-	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opHammingWindowPeriodicOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_out",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
-	return r0
-}
-
-var opHammingWindowPeriodicAlpha = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs23)
-	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_out",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs24, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaBeta = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_beta",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha float64, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs23)
-	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaBetaOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_beta_out",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha float64, beta float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs24, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a4, out, r0)
-	return r0
-}
-
-var opKaiserWindow = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opKaiserWindow, &assertgenshapes.Locs23)
-	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opKaiserWindowOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opKaiserWindowOut, &assertgenshapes.Locs24, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowOut(window_length, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
-	return r0
-}
-
-var opKaiserWindowPeriodic = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "periodic",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs23)
-	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opKaiserWindowPeriodicOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "periodic_out",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
-	return r0
-}
-
-var opKaiserWindowBeta = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "beta",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opKaiserWindowBeta, &assertgenshapes.Locs23)
-	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
-	return r0
-}
-
-var opKaiserWindowBetaOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "beta_out",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs24, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
-	return r0
-}
-
 var opHingeEmbeddingLoss = asserts.Op{
 	Name:     "hinge_embedding_loss",
 	Overload: "",
@@ -1804,9 +24,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs155, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs155, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -1823,9 +43,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre87(&c, &opGroupNorm, &assertgenshapes.Locs81, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opGroupNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -1842,9 +62,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre131(&c, &opNativeGroupNorm, &assertgenshapes.Locs156, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ecaf795c6853(&c, &opNativeGroupNorm, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	assertgenshapes.ChecksPost91(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1861,10 +81,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre132(&c, &opNativeGroupNormOut, &assertgenshapes.Locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_f262bc40d139(&c, &opNativeGroupNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost93(&c, &assertgenshapes.Locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1881,9 +101,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre133(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
+	assertgenshapes.ChecksPre_08a3df0e22fa(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	assertgenshapes.ChecksPost134(&c, &assertgenshapes.Locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1900,10 +120,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre135(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_06a8eb187879(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1920,9 +140,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFftR2c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFftR2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1939,10 +159,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXFftR2cOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFftR2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1959,9 +179,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFftC2r, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFftC2r, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1978,10 +198,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXFftC2rOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFftC2rOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1998,9 +218,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFftC2c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFftC2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2017,10 +237,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXFftC2cOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFftC2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2038,9 +258,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs160, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs160, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opXCufftGetPlanCacheSize = asserts.Op{
@@ -2055,9 +275,9 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheSize(device_index)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre33(&c, &opXCufftGetPlanCacheSize, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftGetPlanCacheSize, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XCufftGetPlanCacheSize(device_index)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -2073,9 +293,9 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheMaxSize(device_index)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre33(&c, &opXCufftGetPlanCacheMaxSize, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftGetPlanCacheMaxSize, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XCufftGetPlanCacheMaxSize(device_index)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -2092,9 +312,9 @@ func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre33(&c, &opXCufftSetPlanCacheMaxSize, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftSetPlanCacheMaxSize, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opXCufftClearPlanCache = asserts.Op{
@@ -2110,9 +330,9 @@ func XCufftClearPlanCache(device_index int64) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre33(&c, &opXCufftClearPlanCache, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftClearPlanCache, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.XCufftClearPlanCache(device_index)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opIndexTensor = asserts.Op{
@@ -2131,9 +351,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre137(&c, &opIndexTensor, &assertgenshapes.Locs133, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_7db087a75f47(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	assertgenshapes.ChecksPost138(&c, &assertgenshapes.Locs133, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost_961a17b502de(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2153,10 +373,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre139(&c, &opIndexTensorOut, &assertgenshapes.Locs134, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre_0f196cc141b6(&c, &opIndexTensorOut, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	assertgenshapes.ChecksPost140(&c, &assertgenshapes.Locs134, &a0, &l1, &a2, self, indices, out, r0)
+	assertgenshapes.ChecksPost_d2c92d682702(&c, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
 }
 
@@ -2173,10 +393,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opIndexCopyOut, &assertgenshapes.Locs161, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexCopyOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs161, &a0, &a2, &a3, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -2193,10 +413,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexCopy_, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexCopy_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2213,9 +433,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexCopy, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexCopy, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2232,10 +452,10 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2252,9 +472,9 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexCopyDimname, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexCopyDimname, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2274,10 +494,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre141(&c, &opIndexPut_, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_38350f913cf0(&c, &opIndexPut_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost142(&c, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_61b0f77ee55a(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2297,10 +517,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre143(&c, &opIndexPutOut, &assertgenshapes.Locs164, &a0, &l1, &a2, &a4, self, indices, values, out)
+	assertgenshapes.ChecksPre_79c570bd5f65(&c, &opIndexPutOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	assertgenshapes.ChecksPost144(&c, &assertgenshapes.Locs164, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
+	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2320,9 +540,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre145(&c, &opIndexPut, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_4707122f4465(&c, &opIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost146(&c, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2342,10 +562,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre141(&c, &opXIndexPutImpl_, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_38350f913cf0(&c, &opXIndexPutImpl_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost142(&c, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_61b0f77ee55a(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2365,10 +585,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		a0, a2, a5 asserts.Saved
 		l1         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre143(&c, &opXIndexPutImplOut, &assertgenshapes.Locs164, &a0, &l1, &a2, &a5, self, indices, values, out)
+	assertgenshapes.ChecksPre_79c570bd5f65(&c, &opXIndexPutImplOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	assertgenshapes.ChecksPost144(&c, &assertgenshapes.Locs164, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
+	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2388,9 +608,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre145(&c, &opXIndexPutImpl, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_4707122f4465(&c, &opXIndexPutImpl, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost146(&c, &assertgenshapes.Locs163, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2407,9 +627,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre63(&c, &opInstanceNorm, &assertgenshapes.Locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_94d789f63ec8(&c, &opInstanceNorm, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost64(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.ChecksPost_0d48f0da98f7(&c, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -2426,9 +646,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIsclose, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIsclose, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2445,10 +665,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs165, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs165, &a0, &a1, &a4, elements, test_elements, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
 }
 
@@ -2465,9 +685,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIsinTensorTensor, &assertgenshapes.Locs166, &a0, &a1, elements, test_elements)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIsinTensorTensor, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs166, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2484,10 +704,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs167, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs167, &a0, &a4, elements, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out, r0)
 	return r0
 }
 
@@ -2504,9 +724,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsinTensorScalar, &assertgenshapes.Locs168, &a0, elements)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsinTensorScalar, &assertgenshapes.Locs_9a606694669b, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs168, &a0, elements, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9a606694669b, &a0, elements, r0)
 	return r0
 }
 
@@ -2523,10 +743,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs169, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs169, &a1, &a4, test_elements, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out, r0)
 	return r0
 }
 
@@ -2543,9 +763,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsinScalarTensor, &assertgenshapes.Locs170, &a1, test_elements)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsinScalarTensor, &assertgenshapes.Locs_374e40668a32, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs170, &a1, test_elements, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_374e40668a32, &a1, test_elements, r0)
 	return r0
 }
 
@@ -2562,9 +782,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsnan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsnan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isnan(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2581,10 +801,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIsnanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsnanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2601,9 +821,9 @@ func IsDistributed(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsDistributed, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsDistributed, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsDistributed(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2620,9 +840,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsFloatingPoint, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsFloatingPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsFloatingPoint(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2639,9 +859,9 @@ func IsComplex(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsComplex, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsComplex, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsComplex(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2658,9 +878,9 @@ func IsConj(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsConj, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsConj, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsConj(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2677,9 +897,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXIsZerotensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXIsZerotensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XIsZerotensor(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2696,9 +916,9 @@ func IsNeg(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsNeg, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsNeg, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsNeg(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2715,9 +935,9 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsreal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsreal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isreal(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2734,9 +954,9 @@ func IsNonzero(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsNonzero, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsNonzero, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsNonzero(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2753,9 +973,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opIsSameSize, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opIsSameSize, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2772,9 +992,9 @@ func IsSigned(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsSigned, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsSigned, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsSigned(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2791,9 +1011,9 @@ func IsInference(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsInference, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsInference, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsInference(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2810,9 +1030,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opKlDiv, &assertgenshapes.Locs155, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opKlDiv, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs155, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -2829,9 +1049,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opKron, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Kron(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2848,10 +1068,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opKronOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opKronOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2868,9 +1088,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opKthvalue, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opKthvalue, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2887,10 +1107,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opKthvalueValues, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opKthvalueValues, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -2907,9 +1127,9 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opKthvalueDimname, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opKthvalueDimname, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2926,10 +1146,10 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -2946,9 +1166,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre87(&c, &opLayerNorm, &assertgenshapes.Locs81, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opLayerNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -2965,9 +1185,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre131(&c, &opNativeLayerNorm, &assertgenshapes.Locs156, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre_ecaf795c6853(&c, &opNativeLayerNorm, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	assertgenshapes.ChecksPost91(&c, &assertgenshapes.Locs156, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2984,10 +1204,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre132(&c, &opNativeLayerNormOut, &assertgenshapes.Locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_f262bc40d139(&c, &opNativeLayerNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost93(&c, &assertgenshapes.Locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3004,9 +1224,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre147(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.ChecksPre_c2f42f0387ac(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_5606de8bb25b(&c, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3023,10 +1243,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre148(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_f36a901898b1(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_1a29062619e3(&c, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3043,9 +1263,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNanToNum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanToNum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3062,10 +1282,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNanToNum_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNanToNum_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3082,10 +1302,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNanToNumOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanToNumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3102,9 +1322,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opLinear, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opLinear, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3121,9 +1341,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opLinearBackward, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre_c06886af906b(&c, &opLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost91(&c, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3140,10 +1360,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre92(&c, &opLinearBackwardOut, &assertgenshapes.Locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_430157c69955(&c, &opLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost93(&c, &assertgenshapes.Locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3160,10 +1380,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opLinearOut, &assertgenshapes.Locs82, &a0, &a1, &a2, &a3, input, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opLinearOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -3180,9 +1400,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMkldnnLinear, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMkldnnLinear, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3199,10 +1419,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMkldnnLinearOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a3, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMkldnnLinearOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -3219,9 +1439,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs175, &a1, &a2, grad_output, weight)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs175, &a1, &a2, grad_output, weight, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight, r0)
 	return r0
 }
 
@@ -3238,10 +1458,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs176, &a1, &a2, &a3, grad_output, weight, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs176, &a1, &a2, &a3, grad_output, weight, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
 }
 
@@ -3258,9 +1478,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre104(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs177, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs177, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3277,10 +1497,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre106(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3297,9 +1517,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre_c06886af906b(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost91(&c, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3316,10 +1536,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre92(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_430157c69955(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost93(&c, &assertgenshapes.Locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3336,9 +1556,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	assertgenshapes.ChecksPre_98aae99c0243(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -3355,9 +1575,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	assertgenshapes.ChecksPre_98aae99c0243(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -3374,9 +1594,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs29, &a0, input)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs29, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1, r2, r3
 }
 
@@ -3393,9 +1613,9 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs37, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -3412,9 +1632,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs180, &a0, &a1, &a2, input, packed_weight, bias)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -3431,9 +1651,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs180, &a0, &a1, &a2, input, packed_weight, bias)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs180, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -3450,9 +1670,9 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs37, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -3469,9 +1689,9 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs37, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs37, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -3488,9 +1708,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLdexpTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLdexpTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3507,10 +1727,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLdexp_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLdexp_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3527,10 +1747,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLdexpOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLdexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3546,9 +1766,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opLinspace, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opLinspace, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -3565,10 +1785,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLinspaceOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLinspaceOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -3585,9 +1805,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3604,10 +1824,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLog_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3624,10 +1844,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3644,9 +1864,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLog10, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog10, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log10(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3663,10 +1883,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLog10_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog10_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3683,10 +1903,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLog10Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLog10Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3703,9 +1923,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLog1p, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log1p(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3722,10 +1942,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLog1p_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog1p_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3742,10 +1962,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLog1pOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3762,9 +1982,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLog2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log2(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3781,10 +2001,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLog2_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog2_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3801,10 +2021,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLog2Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLog2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3821,10 +2041,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLogaddexpOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogaddexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3841,9 +2061,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogaddexp, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogaddexp, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3860,10 +2080,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLogaddexp2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogaddexp2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3880,9 +2100,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogaddexp2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogaddexp2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3899,9 +2119,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXlogyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXlogyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3918,9 +2138,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXlogyScalarSelf, &assertgenshapes.Locs181, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXlogyScalarSelf, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3937,9 +2157,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXlogyScalarOther, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXlogyScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3956,10 +2176,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXlogy_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opXlogy_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3976,10 +2196,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3996,10 +2216,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXlogyOutTensor, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXlogyOutTensor, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4016,10 +2236,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4036,10 +2256,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4055,9 +2275,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opLogspace, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opLogspace, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4074,10 +2294,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLogspaceOut, &assertgenshapes.Locs24, &a4, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogspaceOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a4, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
 	return r0
 }
 
@@ -4094,9 +2314,9 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4113,10 +2333,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4133,9 +2353,9 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4152,9 +2372,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4171,10 +2391,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4191,9 +2411,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs183, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs183, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4210,10 +2430,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs184, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs184, &a0, &a1, &a4, grad_output, output, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
 }
 
@@ -4230,9 +2450,9 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4249,10 +2469,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4269,9 +2489,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4288,10 +2508,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogcumsumexpOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4308,9 +2528,9 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4327,10 +2547,10 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4347,9 +2567,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4366,10 +2586,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogsumexpOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4386,9 +2606,9 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogsumexpNames, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogsumexpNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4405,10 +2625,10 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4425,9 +2645,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMarginRankingLoss, &assertgenshapes.Locs93, &a0, &a1, &a2, input1, input2, target)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMarginRankingLoss, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -4444,9 +2664,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4463,9 +2683,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre104(&c, &opMatmulBackward, &assertgenshapes.Locs185, &a0, &a1, &a2, grad, self, other)
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opMatmulBackward, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs185, &a0, &a1, &a2, grad, self, other, r0, r1)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -4482,10 +2702,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre106(&c, &opMatmulBackwardOut, &assertgenshapes.Locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opMatmulBackwardOut, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4502,10 +2722,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4522,9 +2742,9 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMatrixPower, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MatrixPower(self, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4541,10 +2761,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMatrixPowerOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4561,9 +2781,9 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMatrixExp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MatrixExp(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4580,9 +2800,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMatrixExpBackward, &assertgenshapes.Locs187, &a0, &a1, self, grad)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMatrixExpBackward, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs187, &a0, &a1, self, grad, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad, r0)
 	return r0
 }
 
@@ -4599,9 +2819,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXAminmax, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XAminmax(self)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4618,10 +2838,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opXAminmaxOut, &assertgenshapes.Locs26, &a0, &a1, &a2, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opXAminmaxOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a1, &a2, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4638,9 +2858,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXAminmaxDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXAminmaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4657,10 +2877,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opXAminmaxDimOut, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opXAminmaxDimOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4677,9 +2897,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opAminmax, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4696,10 +2916,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opAminmaxOut, &assertgenshapes.Locs188, &a0, &a3, &a4, self, min_, max_)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opAminmaxOut, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs188, &a0, &a3, &a4, self, min_, max_, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
 }
 
@@ -4716,9 +2936,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXComputeLinearCombination, &assertgenshapes.Locs189, &a0, &a1, input, coefficients)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXComputeLinearCombination, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs189, &a0, &a1, input, coefficients, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients, r0)
 	return r0
 }
 
@@ -4735,10 +2955,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs190, &a0, &a1, &a2, input, coefficients, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs190, &a0, &a1, &a2, input, coefficients, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
 }
 
@@ -4755,9 +2975,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMaxDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4774,10 +2994,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMaxDimMax, &assertgenshapes.Locs191, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -4794,9 +3014,9 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMaxNamesDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4813,10 +3033,10 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMaxNamesDimMax, &assertgenshapes.Locs191, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMaxNamesDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -4833,9 +3053,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs130, &a0, &a2, grad, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs130, &a0, &a2, grad, indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices, r0)
 	return r0
 }
 
@@ -4852,9 +3072,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4871,10 +3091,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4891,9 +3111,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4910,9 +3130,9 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMaxPool1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4929,9 +3149,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4948,9 +3168,9 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXMpsMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMpsMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4967,10 +3187,10 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXMpsMaxPool2dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMpsMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -4987,9 +3207,9 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMpsMaxPool2dBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMpsMaxPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5006,10 +3226,10 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Locs193, &a0, &a1, &a7, grad_output, self, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs193, &a0, &a1, &a7, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5026,9 +3246,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5045,10 +3265,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5065,9 +3285,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs194, &a0, &a1, &a2, grad_output, output, input)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs194, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -5084,10 +3304,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -5104,9 +3324,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5123,10 +3343,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5143,9 +3363,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs194, &a0, &a1, &a2, grad_output, output, input)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs194, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -5162,10 +3382,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -5182,9 +3402,9 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5201,10 +3421,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5221,9 +3441,9 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5240,10 +3460,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs38, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -5260,9 +3480,9 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMaxPool3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5279,9 +3499,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMean, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5298,9 +3518,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMeanDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMeanDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5317,10 +3537,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMeanOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5337,9 +3557,9 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMeanNamesDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMeanNamesDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5356,10 +3576,10 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMeanNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMeanNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5376,9 +3596,9 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNanmean, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanmean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5395,10 +3615,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNanmeanOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanmeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5415,9 +3635,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMedian, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Median(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5434,10 +3654,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMedianOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5454,9 +3674,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMedianDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5473,10 +3693,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMedianDimValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5493,9 +3713,9 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMedianNamesDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMedianNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5512,10 +3732,10 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMedianNamesDimValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMedianNamesDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5532,9 +3752,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNanmedian, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanmedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5551,10 +3771,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNanmedianOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanmedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5571,9 +3791,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opNanmedianDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opNanmedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5590,10 +3810,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opNanmedianDimValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opNanmedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5610,9 +3830,9 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opNanmedianNamesDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opNanmedianNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5629,10 +3849,10 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -5649,9 +3869,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMinDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMinDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5668,10 +3888,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMinDimMin, &assertgenshapes.Locs196, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMinDimMin, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -5688,9 +3908,9 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMinNamesDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMinNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5707,10 +3927,10 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMinNamesDimMin, &assertgenshapes.Locs196, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMinNamesDimMin, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -5727,9 +3947,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAmin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5746,10 +3966,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAminOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAminOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5766,9 +3986,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXMpsConvolution, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXMpsConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5785,10 +4005,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5805,9 +4025,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre_c06886af906b(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost91(&c, &assertgenshapes.Locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5824,10 +4044,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre92(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_430157c69955(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost93(&c, &assertgenshapes.Locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5844,9 +4064,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMkldnnConvolution, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMkldnnConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5863,10 +4083,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -5883,9 +4103,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre150(&c, &opMiopenBatchNorm, &assertgenshapes.Locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_7cbd1c5fb7fa(&c, &opMiopenBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_8597da5b66c9(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5902,10 +4122,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre152(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.ChecksPre_eb810b5f5448(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_a5f1efa8b5de(&c, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5922,9 +4142,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre154(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.ChecksPre_8609679a66e1(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	assertgenshapes.ChecksPost155(&c, &assertgenshapes.Locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_4f10e0a2398f(&c, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5941,10 +4161,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre156(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	assertgenshapes.ChecksPre_122ef1fe33e5(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost157(&c, &assertgenshapes.Locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_6190a3b492e0(&c, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5961,9 +4181,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMiopenConvolution, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5980,10 +4200,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6000,9 +4220,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6019,10 +4239,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a10, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6039,9 +4259,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6058,10 +4278,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6078,9 +4298,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6097,9 +4317,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre73(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs103, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	assertgenshapes.ChecksPre_f8d732997765(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs103, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -6119,9 +4339,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	assertgenshapes.ChecksPre158(&c, &opMiopenRnn, &assertgenshapes.Locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre_d99f4b8e718b(&c, &opMiopenRnn, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_aa6e5ac16bbe(&c, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6141,10 +4361,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a13, a14, a15, a16, a17, a18 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	assertgenshapes.ChecksPre160(&c, &opMiopenRnnOut, &assertgenshapes.Locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_c6101a069f02(&c, &opMiopenRnnOut, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost161(&c, &assertgenshapes.Locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_6e0f43b57431(&c, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6164,9 +4384,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	assertgenshapes.ChecksPre162(&c, &opMiopenRnnBackward, &assertgenshapes.Locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre_dbd6a4c0d60c(&c, &opMiopenRnnBackward, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost163(&c, &assertgenshapes.Locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_f55594c65cff(&c, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6187,10 +4407,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 asserts.Saved
 		l1, l24                                                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre44(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_0712912c4a20(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_3826dd6c7f69(&c, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -6206,9 +4426,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMm, &assertgenshapes.Locs65, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs65, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6225,10 +4445,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMmOut, &assertgenshapes.Locs66, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs66, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -6245,9 +4465,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseMm, &assertgenshapes.Locs204, &a0, &a1, sparse, dense)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseMm, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs204, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
@@ -6264,9 +4484,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6283,10 +4503,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6303,9 +4523,9 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseMaskHelper, &assertgenshapes.Locs205, &a0, &a1, t, mask_indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseMaskHelper, &assertgenshapes.Locs_555b607b7d97, &a0, &a1, t, mask_indices)
 	r0 := kernels.XSparseMaskHelper(t, mask_indices)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs205, &a0, &a1, t, mask_indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_555b607b7d97, &a0, &a1, t, mask_indices, r0)
 	return r0
 }
 
@@ -6322,10 +4542,10 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseMaskHelperOut, &assertgenshapes.Locs206, &a0, &a1, &a2, t, mask_indices, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseMaskHelperOut, &assertgenshapes.Locs_36e058de088b, &a0, &a1, &a2, t, mask_indices, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs206, &a0, &a1, &a2, t, mask_indices, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_36e058de088b, &a0, &a1, &a2, t, mask_indices, out, r0)
 	return r0
 }
 
@@ -6342,9 +4562,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMode, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMode, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6361,10 +4581,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opModeValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opModeValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6381,9 +4601,9 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opModeDimname, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opModeDimname, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6400,10 +4620,10 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opModeDimnameOut, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opModeDimnameOut, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6420,9 +4640,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMulTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6439,10 +4659,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMul_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6459,10 +4679,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6479,9 +4699,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMulScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6498,10 +4718,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opMul_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opMul_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6518,10 +4738,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMulScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMulScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6538,9 +4758,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMultiplyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMultiplyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6557,10 +4777,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMultiply_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opMultiply_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6577,10 +4797,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMultiplyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMultiplyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6597,9 +4817,9 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMultiplyScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMultiplyScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MultiplyScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6616,10 +4836,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opMultiply_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opMultiply_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6636,9 +4856,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMv, &assertgenshapes.Locs207, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs207, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -6655,10 +4875,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMvOut, &assertgenshapes.Locs208, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMvOut, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs208, &a0, &a1, &a2, self, vec, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
 }
 
@@ -6675,10 +4895,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMvlgammaOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMvlgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6695,9 +4915,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMvlgamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMvlgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6714,10 +4934,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opMvlgamma_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opMvlgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6734,9 +4954,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNarrowCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNarrowCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6753,10 +4973,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNarrowCopyOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNarrowCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6773,9 +4993,9 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6792,9 +5012,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNarrowTensor, &assertgenshapes.Locs209, &a0, &a2, self, start)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNarrowTensor, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs209, &a0, &a2, self, start, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start, r0)
 	return r0
 }
 
@@ -6811,9 +5031,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre164(&c, &opNativeBatchNorm, &assertgenshapes.Locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_eed36f12e5a0(&c, &opNativeBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_8597da5b66c9(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6830,10 +5050,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre165(&c, &opNativeBatchNormOut, &assertgenshapes.Locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_7b4b35acfd18(&c, &opNativeBatchNormOut, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost_a5f1efa8b5de(&c, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6850,9 +5070,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opBatchNormStats, &assertgenshapes.Locs29, &a0, input)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opBatchNormStats, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs29, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -6869,10 +5089,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opBatchNormStatsOut, &assertgenshapes.Locs30, &a0, &a2, &a3, input, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opBatchNormStatsOut, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs30, &a0, &a2, &a3, input, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6889,9 +5109,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre65(&c, &opBatchNormElemt, &assertgenshapes.Locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
+	assertgenshapes.ChecksPre_0be88d145331(&c, &opBatchNormElemt, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs211, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
 	return r0
 }
 
@@ -6908,10 +5128,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre67(&c, &opBatchNormElemtOut, &assertgenshapes.Locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
+	assertgenshapes.ChecksPre_089082849694(&c, &opBatchNormElemtOut, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
+	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
@@ -6928,9 +5148,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre166(&c, &opBatchNormGatherStats, &assertgenshapes.Locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
+	assertgenshapes.ChecksPre_364e640097da(&c, &opBatchNormGatherStats, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost_9504cc86ada1(&c, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -6947,10 +5167,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre168(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	assertgenshapes.ChecksPre_28f0d08b4a24(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	assertgenshapes.ChecksPost169(&c, &assertgenshapes.Locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_c86d32172c56(&c, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6967,9 +5187,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	assertgenshapes.ChecksPre170(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
+	assertgenshapes.ChecksPre_c218c3d63cb5(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	assertgenshapes.ChecksPost171(&c, &assertgenshapes.Locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
+	assertgenshapes.ChecksPost_48e1a3dae00f(&c, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
@@ -6986,10 +5206,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre172(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	assertgenshapes.ChecksPre_5aa6aac8c6de(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_2f01e5ce75f5(&c, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7006,9 +5226,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre174(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_ed707c5509d9(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	assertgenshapes.ChecksPost155(&c, &assertgenshapes.Locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost_4f10e0a2398f(&c, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7025,10 +5245,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre175(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	assertgenshapes.ChecksPre_10e4cc65b102(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost157(&c, &assertgenshapes.Locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_6190a3b492e0(&c, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7045,9 +5265,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre176(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
+	assertgenshapes.ChecksPre_c6b1ab484cd6(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	assertgenshapes.ChecksPost177(&c, &assertgenshapes.Locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_461cdd8b652d(&c, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7064,10 +5284,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre178(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_cceed7a30826(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost179(&c, &assertgenshapes.Locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_034a387cddca(&c, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7084,9 +5304,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
+	assertgenshapes.ChecksPre_fde29ae27409(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs_b2a940922bf5, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
+	assertgenshapes.ChecksPost_2219169cb83c(&c, &assertgenshapes.Locs_b2a940922bf5, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
 	return r0
 }
 
@@ -7103,10 +5323,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre182(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
+	assertgenshapes.ChecksPre_92a7f45d2cbb(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs_d1b79f5fb397, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	assertgenshapes.ChecksPost183(&c, &assertgenshapes.Locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
+	assertgenshapes.ChecksPost_fca6abaf3074(&c, &assertgenshapes.Locs_d1b79f5fb397, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -7123,9 +5343,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre184(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs223, &a0, &a1, &a2, input, running_mean, running_var)
+	assertgenshapes.ChecksPre_6d9634e8c607(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	assertgenshapes.ChecksPost185(&c, &assertgenshapes.Locs223, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost_aab5dc1fb3c1(&c, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -7142,10 +5362,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre186(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	assertgenshapes.ChecksPre_f3fcb434c3b2(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	assertgenshapes.ChecksPost187(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_4ced0d5a21c7(&c, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7161,9 +5381,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre33(&c, &opIsVulkanAvailable, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opIsVulkanAvailable, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.IsVulkanAvailable()
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -7179,9 +5399,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre33(&c, &opXNnpackAvailable, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXNnpackAvailable, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XNnpackAvailable()
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -7198,9 +5418,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -7217,10 +5437,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs82, &a0, &a1, &a2, &a5, input, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -7236,9 +5456,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opOnesNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnesNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -7255,10 +5475,10 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opOnesNamesOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opOnesNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -7274,9 +5494,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opOnes, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnes, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -7293,10 +5513,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opOnesOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opOnesOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -7313,9 +5533,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opOnesLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7332,10 +5552,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opOnesLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opOnesLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7352,9 +5572,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPairwiseDistance, &assertgenshapes.Locs225, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPairwiseDistance, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs225, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7371,9 +5591,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCdist, &assertgenshapes.Locs225, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCdist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs225, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7390,9 +5610,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXEuclideanDist, &assertgenshapes.Locs225, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXEuclideanDist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs225, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7409,10 +5629,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXEuclideanDistOut, &assertgenshapes.Locs226, &a0, &a1, &a2, x1, x2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXEuclideanDistOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs226, &a0, &a1, &a2, x1, x2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
 }
 
@@ -7429,9 +5649,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCdistForward, &assertgenshapes.Locs225, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXCdistForward, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs225, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7448,10 +5668,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXCdistForwardOut, &assertgenshapes.Locs226, &a0, &a1, &a4, x1, x2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXCdistForwardOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs226, &a0, &a1, &a4, x1, x2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
 }
 
@@ -7468,9 +5688,9 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre112(&c, &opXCdistBackward, &assertgenshapes.Locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXCdistBackward, &assertgenshapes.Locs_a1a370bf059d, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_a1a370bf059d, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -7487,10 +5707,10 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre188(&c, &opXCdistBackwardOut, &assertgenshapes.Locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
+	assertgenshapes.ChecksPre_038d0635ef9b(&c, &opXCdistBackwardOut, &assertgenshapes.Locs_412eaa00e305, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
+	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_412eaa00e305, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
 	return r0
 }
 
@@ -7507,9 +5727,9 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPdist, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPdist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Pdist(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7526,9 +5746,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXPdistForward, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPdistForward, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7545,10 +5765,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXPdistForwardOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXPdistForwardOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7565,9 +5785,9 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXPdistBackward, &assertgenshapes.Locs229, &a0, &a1, &a3, grad, self, pdist)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXPdistBackward, &assertgenshapes.Locs_dbbbe4057083, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs229, &a0, &a1, &a3, grad, self, pdist, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_dbbbe4057083, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -7584,10 +5804,10 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXPdistBackwardOut, &assertgenshapes.Locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXPdistBackwardOut, &assertgenshapes.Locs_b62c2192065b, &a0, &a1, &a3, &a4, grad, self, pdist, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_b62c2192065b, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
 	return r0
 }
 
@@ -7604,9 +5824,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCosineSimilarity, &assertgenshapes.Locs225, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCosineSimilarity, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs225, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7623,9 +5843,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7642,9 +5862,9 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMovedimIntlist, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMovedimIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7661,9 +5881,9 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMovedimInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMovedimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MovedimInt(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7680,9 +5900,9 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMoveaxisIntlist, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMoveaxisIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7699,9 +5919,9 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMoveaxisInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMoveaxisInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7718,9 +5938,9 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNumpyT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNumpyT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NumpyT(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7737,9 +5957,9 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMatrixH, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMatrixH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MatrixH(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7756,9 +5976,9 @@ func MT(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MT(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7775,9 +5995,9 @@ func MH(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMH, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MH(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7794,9 +6014,9 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAdjoint, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAdjoint, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Adjoint(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7813,9 +6033,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPixelShuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPixelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7832,10 +6052,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPixelShuffleOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPixelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7852,9 +6072,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPixelUnshuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPixelUnshuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7871,10 +6091,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7891,9 +6111,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opChannelShuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost189(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_23273cf8b34b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7910,10 +6130,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opChannelShuffleOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opChannelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7930,9 +6150,9 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNativeChannelShuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7949,9 +6169,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsPinned, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsPinned, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7968,9 +6188,9 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPinMemory, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PinMemory(self, device)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7987,9 +6207,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXPinMemory, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8006,10 +6226,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXPinMemoryOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXPinMemoryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8026,9 +6246,9 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPinverse, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPinverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Pinverse(self, rcond)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8045,9 +6265,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPoissonNllLoss, &assertgenshapes.Locs231, &a0, &a1, input, target)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPoissonNllLoss, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs231, &a0, &a1, input, target, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target, r0)
 	return r0
 }
 
@@ -8064,9 +6284,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRad2deg, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8083,10 +6303,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRad2deg_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRad2deg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8103,10 +6323,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRad2degOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRad2degOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8123,9 +6343,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDeg2rad, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8142,10 +6362,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDeg2rad_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDeg2rad_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8162,10 +6382,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDeg2radOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDeg2radOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8181,9 +6401,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opScalarTensor, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opScalarTensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8200,10 +6420,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opScalarTensorOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opScalarTensorOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -8219,9 +6439,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8238,10 +6458,10 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandNamesOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -8257,9 +6477,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8276,10 +6496,10 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -8295,9 +6515,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRand, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRand, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8313,9 +6533,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandGenerator, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8332,10 +6552,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -8352,10 +6572,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandGeneratorOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -8372,9 +6592,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8391,10 +6611,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8410,9 +6630,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandint, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandint, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8428,9 +6648,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandintGenerator, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8446,9 +6666,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandintLow, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8464,9 +6684,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandintLowGenerator, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLowGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8483,10 +6703,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandintOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -8503,10 +6723,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandintGeneratorOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -8523,10 +6743,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandintLowOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintLowOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -8543,10 +6763,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs24, &a4, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a4, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
 	return r0
 }
 
@@ -8563,9 +6783,9 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandintLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8582,10 +6802,10 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandintLikeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandintLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8602,9 +6822,9 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8621,10 +6841,10 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8640,9 +6860,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandn, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandn, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8658,9 +6878,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandnGenerator, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8676,9 +6896,9 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandnNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8695,10 +6915,10 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandnNamesOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -8714,9 +6934,9 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8733,10 +6953,10 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -8753,10 +6973,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandnOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -8773,10 +6993,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandnGeneratorOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -8793,9 +7013,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandnLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8812,10 +7032,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandnLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandnLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8831,9 +7051,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandperm, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandperm, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8849,9 +7069,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRandpermGenerator, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandpermGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8868,10 +7088,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandpermOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandpermOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -8888,10 +7108,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -8907,9 +7127,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRangeStep, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRangeStep, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8925,9 +7145,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opRange, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRange, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8944,10 +7164,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRangeOut_, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRangeOut_, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -8964,10 +7184,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRangeOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRangeOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -8984,9 +7204,9 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRavel, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Ravel(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9003,9 +7223,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9022,10 +7242,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opReciprocal_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opReciprocal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9042,10 +7262,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opReciprocalOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opReciprocalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9062,9 +7282,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9081,10 +7301,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNeg_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9101,10 +7321,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNegOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9121,9 +7341,9 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Negative(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9140,10 +7360,10 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNegative_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNegative_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9160,10 +7380,10 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNegativeOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNegativeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9180,9 +7400,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRepeat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9199,10 +7419,10 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRepeatOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRepeatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9219,9 +7439,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs232, &a0, repeats)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs232, &a0, repeats, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats, r0)
 	return r0
 }
 
@@ -9238,10 +7458,10 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs233, &a0, &a2, repeats, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs233, &a0, &a2, repeats, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out, r0)
 	return r0
 }
 
@@ -9258,9 +7478,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs234, &a0, &a1, self, repeats)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs234, &a0, &a1, self, repeats, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats, r0)
 	return r0
 }
 
@@ -9277,9 +7497,9 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9296,9 +7516,9 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9315,9 +7535,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXReshapeAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9334,9 +7554,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMkldnnReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9353,10 +7573,10 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9373,9 +7593,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opReshapeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReshapeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.ReshapeAs(self, other)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9392,9 +7612,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Round(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9411,10 +7631,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRound_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRound_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9431,10 +7651,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRoundOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9451,9 +7671,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRoundDecimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9470,10 +7690,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRound_Decimals, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRound_Decimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9490,10 +7710,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRoundDecimalsOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRoundDecimalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9510,9 +7730,9 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRrelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9529,10 +7749,10 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRrelu_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRrelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9549,9 +7769,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Relu(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9568,10 +7788,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRelu_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9588,10 +7808,10 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opReluOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9608,9 +7828,9 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Relu6(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9627,10 +7847,10 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRelu6_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRelu6_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9647,9 +7867,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPrelu, &assertgenshapes.Locs99, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPrelu, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs99, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -9666,10 +7886,10 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opPreluOut, &assertgenshapes.Locs100, &a0, &a1, &a2, self, weight, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opPreluOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a1, &a2, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.PreluOut(self, weight, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs100, &a0, &a1, &a2, self, weight, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a1, &a2, self, weight, out, r0)
 	return r0
 }
 
@@ -9686,9 +7906,9 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre104(&c, &opPreluBackward, &assertgenshapes.Locs235, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opPreluBackward, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
-	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs235, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9705,10 +7925,10 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre106(&c, &opPreluBackwardOut, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opPreluBackwardOut, &assertgenshapes.Locs_ef0374ef1ac2, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_ef0374ef1ac2, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9725,108 +7945,463 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGeluOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opGelu_ = asserts.Op{
+	Name:     "gelu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
+func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gelu_(self, approximate)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Gelu_(self, approximate)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGelu = asserts.Op{
+	Name:     "gelu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
+func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gelu(self, approximate)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Gelu(self, approximate)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGeluBackwardGradInput = asserts.Op{
+	Name:     "gelu_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
+func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opGeluBackward = asserts.Op{
+	Name:     "gelu_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
+func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeluBackward(grad_output, self, approximate)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGeluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.GeluBackward(grad_output, self, approximate)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opInfinitelyDifferentiableGeluBackward = asserts.Op{
+	Name:     "infinitely_differentiable_gelu_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
+func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
+	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
+	return r0
+}
+
+var opHardshrinkOut = asserts.Op{
+	Name:     "hardshrink",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
+func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkOut(self, lambd, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opHardshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardshrinkOut(self, lambd, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opHardshrink = asserts.Op{
+	Name:     "hardshrink",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
+func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardshrink(self, lambd)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHardshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Hardshrink(self, lambd)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardshrinkBackwardGradInput = asserts.Op{
+	Name:     "hardshrink_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
+func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input, r0)
+	return r0
+}
+
+var opHardshrinkBackward = asserts.Op{
+	Name:     "hardshrink_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
+func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkBackward(grad_out, self, lambd)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHardshrinkBackward, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self)
+	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self, r0)
+	return r0
+}
+
+var opRsqrt = asserts.Op{
+	Name:     "rsqrt",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Rsqrt checks rsqrt(Tensor self) -> Tensor
+func Rsqrt(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rsqrt(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Rsqrt(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRsqrt_ = asserts.Op{
+	Name:     "rsqrt_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
+func Rsqrt_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rsqrt_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRsqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Rsqrt_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRsqrtOut = asserts.Op{
+	Name:     "rsqrt",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RsqrtOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRsqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.RsqrtOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opSelectDimname = asserts.Op{
+	Name:     "select",
+	Overload: "Dimname",
+	Profile:  asserts.Strict,
+}
+
+// SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
+func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectDimname(self, dim, index)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelectDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SelectDimname(self, dim, index)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSelectInt = asserts.Op{
+	Name:     "select",
+	Overload: "int",
+	Profile:  asserts.Strict,
+}
+
+// SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
+func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectInt(self, dim, index)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SelectInt(self, dim, index)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSelectBackward = asserts.Op{
+	Name:     "select_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, int index) -> Tensor
+func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelectBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	return r0
+}
+
+var opSelectBackwardOut = asserts.Op{
+	Name:     "select_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
+func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSelectBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
+	defer c.Abandon()
+	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
+	return r0
+}
+
+var opXNestedSelectBackward = asserts.Op{
+	Name:     "_nested_select_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, int index) -> Tensor
+func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedSelectBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opSelu = asserts.Op{
+	Name:     "selu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Selu checks selu(Tensor self) -> Tensor
+func Selu(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Selu(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Selu(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSelu_ = asserts.Op{
+	Name:     "selu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
+func Selu_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Selu_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Selu_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCelu = asserts.Op{
+	Name:     "celu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
+func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Celu(self, alpha)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Celu(self, alpha)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCelu_ = asserts.Op{
+	Name:     "celu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
+func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Celu_(self, alpha)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Celu_(self, alpha)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCeluOut = asserts.Op{
+	Name:     "celu",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CeluOut(self, alpha, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.CeluOut(self, alpha, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opSilu = asserts.Op{
+	Name:     "silu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Silu checks silu(Tensor self) -> Tensor
+func Silu(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Silu(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSilu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Silu(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                = kernels.EmptyLike
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.EmptyLikeOut
-	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.EmptyStrided
-	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.EmptyStridedOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erf
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erf_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ErfOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erfc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erfc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ErfcOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ExpOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp2
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp2_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Exp2Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Expm1
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Expm1_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Expm1Out
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Expand
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ExpandAs
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Eye
-	_ func(int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.EyeM
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.EyeOut
-	_ func(int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.EyeMOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FlattenUsingInts
-	_ func(*torch.Tensor, int64, int64, string) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.FlattenNamedOutDim
-	_ func(*torch.Tensor, string, string, string) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.FlattenUsingNames
-	_ func(*torch.Tensor, []string, string) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.FlattenDimnameList
-	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                                  = kernels.UnflattenInt
-	_ func(*torch.Tensor, string, []int64, []string) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.UnflattenDimname
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FillScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FillTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Fill_Scalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.FillScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Fill_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.FillTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Floor
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Floor_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FloorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FloorDivide
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FloorDivide_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.FloorDivideOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FloorDivideScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FloorDivide_Scalar
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Frac
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Frac_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FracOut
-	_ func([]int64, torch.Scalar, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                    = kernels.FullNames
-	_ func([]int64, torch.Scalar, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.FullNamesOut
-	_ func([]int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                              = kernels.Full
-	_ func([]int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.FullOut
-	_ func(*torch.Tensor, torch.Scalar, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                  = kernels.FullLike
-	_ func(*torch.Tensor, torch.Scalar, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FullLikeOut
-	_ func(string, *bool, *int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                              = kernels.FromFile
-	_ func(string, *bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.FromFileOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.GcdOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Gcd
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Gcd_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.LcmOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Lcm
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Lcm_
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.GridSampler
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.GridSampler2d
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.GridSampler2dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                       = kernels.GridSampler2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.GridSampler2dBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XGridSampler2dCpuFallback
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.XGridSampler2dCpuFallbackOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.XGridSampler2dCpuFallbackBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.GridSampler3d
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.GridSampler3dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                       = kernels.GridSampler3dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.GridSampler3dBackwardOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.HannWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.HannWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.HannWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.HannWindowPeriodicOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.HammingWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.HammingWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.HammingWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.HammingWindowPeriodicOut
-	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HammingWindowPeriodicAlpha
-	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.HammingWindowPeriodicAlphaOut
-	_ func(int64, bool, float64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                      = kernels.HammingWindowPeriodicAlphaBeta
-	_ func(int64, bool, float64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.HammingWindowPeriodicAlphaBetaOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.KaiserWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.KaiserWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.KaiserWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.KaiserWindowPeriodicOut
-	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.KaiserWindowBeta
-	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.KaiserWindowBetaOut
 	_ func(*torch.Tensor, *torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.HingeEmbeddingLoss
 	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor, float64, bool) *torch.Tensor                                                                                                                                                                                                                              = kernels.GroupNorm
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                               = kernels.NativeGroupNorm
@@ -10235,4 +8810,27 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                   = kernels.PreluBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                     = kernels.PreluBackwardOut
 	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GeluOut
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Gelu_
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Gelu
+	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.GeluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GeluBackward
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.InfinitelyDifferentiableGeluBackward
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.HardshrinkOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Hardshrink
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.HardshrinkBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.HardshrinkBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Rsqrt
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Rsqrt_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.RsqrtOut
+	_ func(*torch.Tensor, string, int64) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.SelectDimname
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.SelectInt
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SelectBackward
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SelectBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XNestedSelectBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Selu
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Selu_
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Celu
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Celu_
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.CeluOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Silu
 )

@@ -11,453 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opGelu_ = asserts.Op{
-	Name:     "gelu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
-func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu_(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Gelu_(self, approximate)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGelu = asserts.Op{
-	Name:     "gelu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
-func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Gelu(self, approximate)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeluBackwardGradInput = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
-func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opGeluBackward = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
-func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackward(grad_output, self, approximate)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGeluBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
-	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opInfinitelyDifferentiableGeluBackward = asserts.Op{
-	Name:     "infinitely_differentiable_gelu_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
-func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs238, &a0, &a1, grad, self)
-	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs238, &a0, &a1, grad, self, r0)
-	return r0
-}
-
-var opHardshrinkOut = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
-func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkOut(self, lambd, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opHardshrinkOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opHardshrink = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
-func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardshrink(self, lambd)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Hardshrink(self, lambd)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardshrinkBackwardGradInput = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
-func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs239, &a0, &a1, &a3, grad_out, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs239, &a0, &a1, &a3, grad_out, self, grad_input, r0)
-	return r0
-}
-
-var opHardshrinkBackward = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
-func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackward(grad_out, self, lambd)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHardshrinkBackward, &assertgenshapes.Locs240, &a0, &a1, grad_out, self)
-	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs240, &a0, &a1, grad_out, self, r0)
-	return r0
-}
-
-var opRsqrt = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Rsqrt checks rsqrt(Tensor self) -> Tensor
-func Rsqrt(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Rsqrt(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRsqrt_ = asserts.Op{
-	Name:     "rsqrt_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
-func Rsqrt_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRsqrt_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Rsqrt_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRsqrtOut = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RsqrtOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRsqrtOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RsqrtOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSelectDimname = asserts.Op{
-	Name:     "select",
-	Overload: "Dimname",
-	Profile:  asserts.Strict,
-}
-
-// SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
-func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectDimname(self, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelectDimname, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelectInt = asserts.Op{
-	Name:     "select",
-	Overload: "int",
-	Profile:  asserts.Strict,
-}
-
-// SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
-func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectInt(self, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelectBackward = asserts.Op{
-	Name:     "select_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, int index) -> Tensor
-func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelectBackward, &assertgenshapes.Locs121, &a0, grad_output)
-	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
-	return r0
-}
-
-var opSelectBackwardOut = asserts.Op{
-	Name:     "select_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
-func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSelectBackwardOut, &assertgenshapes.Locs122, &a0, &a4, grad_output, out)
-	defer c.Abandon()
-	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a4, grad_output, out, r0)
-	return r0
-}
-
-var opXNestedSelectBackward = asserts.Op{
-	Name:     "_nested_select_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, int index) -> Tensor
-func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedSelectBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
-	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opSelu = asserts.Op{
-	Name:     "selu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Selu checks selu(Tensor self) -> Tensor
-func Selu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Selu(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelu_ = asserts.Op{
-	Name:     "selu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
-func Selu_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Selu_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCelu = asserts.Op{
-	Name:     "celu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
-func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Celu(self, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCelu_ = asserts.Op{
-	Name:     "celu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
-func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu_(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Celu_(self, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCeluOut = asserts.Op{
-	Name:     "celu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CeluOut(self, alpha, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCeluOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.CeluOut(self, alpha, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSilu = asserts.Op{
-	Name:     "silu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Silu checks silu(Tensor self) -> Tensor
-func Silu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Silu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Silu(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
 var opSilu_ = asserts.Op{
 	Name:     "silu_",
 	Overload: "",
@@ -471,10 +24,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSilu_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSilu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -491,10 +44,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSiluOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSiluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -511,10 +64,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -531,9 +84,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSiluBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -550,9 +103,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mish(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -569,10 +122,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opMish_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opMish_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -589,10 +142,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMishOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -609,9 +162,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMishBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -628,9 +181,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -647,10 +200,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSigmoid_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -667,10 +220,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSigmoidOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -687,9 +240,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -706,10 +259,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLogit_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogit_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -726,10 +279,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogitOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -746,9 +299,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sin(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -765,10 +318,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSin_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSin_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -785,10 +338,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSinOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -805,9 +358,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -824,10 +377,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSinc_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSinc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -844,10 +397,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSincOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -864,9 +417,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -883,10 +436,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSinh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -903,10 +456,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSinhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -923,9 +476,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -942,10 +495,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDetach_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDetach_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -962,9 +515,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSizeInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -981,9 +534,9 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSizeDimname, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSizeDimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SizeDimname(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1000,9 +553,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1019,9 +572,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSliceBackward, &assertgenshapes.Locs121, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs121, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1038,10 +591,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSliceBackwardOut, &assertgenshapes.Locs122, &a0, &a6, grad_output, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSliceBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs122, &a0, &a6, grad_output, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out, r0)
 	return r0
 }
 
@@ -1058,9 +611,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSliceScatter, &assertgenshapes.Locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1077,10 +630,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSliceScatterOut, &assertgenshapes.Locs90, &a0, &a1, &a6, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSliceScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a6, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out, r0)
 	return r0
 }
 
@@ -1097,9 +650,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSelectScatter, &assertgenshapes.Locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1116,10 +669,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSelectScatterOut, &assertgenshapes.Locs90, &a0, &a1, &a4, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSelectScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a4, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out, r0)
 	return r0
 }
 
@@ -1136,9 +689,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDiagonalScatter, &assertgenshapes.Locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1155,10 +708,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDiagonalScatterOut, &assertgenshapes.Locs90, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1175,9 +728,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAsStridedScatter, &assertgenshapes.Locs89, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1194,10 +747,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opAsStridedScatterOut, &assertgenshapes.Locs90, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1214,9 +767,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSmm, &assertgenshapes.Locs65, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Smm(self, mat2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs65, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -1233,9 +786,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1252,10 +805,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSoftmaxIntOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1272,9 +825,9 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1291,9 +844,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1310,10 +863,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1330,9 +883,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs183, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs183, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1349,10 +902,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs241, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs241, &a0, &a1, &a4, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -1369,9 +922,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1392,10 +945,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre190(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_67cc67935fda(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -1411,9 +964,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1430,9 +983,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitSizes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1449,9 +1002,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1472,10 +1025,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre190(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_67cc67935fda(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -1491,9 +1044,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1510,9 +1063,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHsplitInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1529,9 +1082,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHsplitArray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1548,9 +1101,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVsplitInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1567,9 +1120,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVsplitArray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1586,9 +1139,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDsplitInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1605,9 +1158,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDsplitArray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1624,9 +1177,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1643,9 +1196,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1662,9 +1215,9 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDimname(self, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1681,10 +1234,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqueeze_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1701,10 +1254,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1721,10 +1274,10 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1741,9 +1294,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSspaddmm, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -1760,10 +1313,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opSspaddmmOut, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSspaddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -1780,9 +1333,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opStack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -1802,10 +1355,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre36(&c, &opStackOut, &assertgenshapes.Locs67, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -1822,9 +1375,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXStack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.XStack(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -1844,10 +1397,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre36(&c, &opXStackOut, &assertgenshapes.Locs67, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -1864,9 +1417,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opHstack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opHstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Hstack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -1886,10 +1439,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre36(&c, &opHstackOut, &assertgenshapes.Locs67, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opHstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -1906,9 +1459,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opVstack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opVstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Vstack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -1928,10 +1481,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre36(&c, &opVstackOut, &assertgenshapes.Locs67, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opVstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -1948,9 +1501,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opDstack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Dstack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -1970,10 +1523,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre36(&c, &opDstackOut, &assertgenshapes.Locs67, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opDstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs67, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -1990,9 +1543,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opStft, &assertgenshapes.Locs245, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opStft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs245, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2009,9 +1562,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opStftCenter, &assertgenshapes.Locs245, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opStftCenter, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs245, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2028,9 +1581,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opIstft, &assertgenshapes.Locs245, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opIstft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs245, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2047,9 +1600,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opStrideInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.StrideInt(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2066,9 +1619,9 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opStrideDimname, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opStrideDimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.StrideDimname(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2085,9 +1638,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2104,10 +1657,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSumOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2124,9 +1677,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2143,9 +1696,9 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSumDimDimnameList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSumDimDimnameList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2162,10 +1715,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSumIntListOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2182,10 +1735,10 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSumDimnameListOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSumDimnameListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2202,9 +1755,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedSumBackward, &assertgenshapes.Locs238, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs238, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -2221,9 +1774,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2240,10 +1793,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNansumOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNansumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2260,9 +1813,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumToSize(self, size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2279,9 +1832,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2298,10 +1851,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqrt_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2318,10 +1871,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSqrtOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2338,9 +1891,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2357,10 +1910,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSquare_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSquare_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2377,10 +1930,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSquareOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSquareOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2397,9 +1950,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Std(self, unbiased)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2416,9 +1969,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2435,9 +1988,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2454,9 +2007,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMean, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2473,9 +2026,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMeanDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2492,9 +2045,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMeanCorrection, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2511,10 +2064,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs26, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2531,9 +2084,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMeanNamesDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2550,9 +2103,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2569,10 +2122,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opStdOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2589,10 +2142,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opStdCorrectionOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2609,9 +2162,9 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStdNamesDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdNamesDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2628,10 +2181,10 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opStdNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2648,9 +2201,9 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStdCorrectionNames, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdCorrectionNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2667,10 +2220,10 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2687,9 +2240,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2706,10 +2259,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opProdOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opProdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2726,9 +2279,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2745,10 +2298,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opProdIntOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opProdIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2765,9 +2318,9 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opProdDimDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opProdDimDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2784,10 +2337,10 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opProdDimnameOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opProdDimnameOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2804,9 +2357,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2823,10 +2376,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opT_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2843,9 +2396,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tan(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2862,10 +2415,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTan_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTan_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2882,10 +2435,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2902,9 +2455,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2921,10 +2474,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTanh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2941,10 +2494,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTanhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2961,9 +2514,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTensordot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2980,10 +2533,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTensordotOut, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTensordotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out, r0)
 	return r0
 }
 
@@ -3000,9 +2553,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3019,10 +2572,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opThreshold_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opThreshold_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3039,10 +2592,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opThresholdOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opThresholdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3059,10 +2612,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -3079,9 +2632,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opThresholdBackward, &assertgenshapes.Locs192, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs192, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -3098,9 +2651,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tile(self, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3117,9 +2670,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3136,9 +2689,9 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTransposeDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTransposeDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3155,9 +2708,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3174,10 +2727,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTranspose_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3194,10 +2747,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3214,10 +2767,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3234,9 +2787,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.OneHot(self, num_classes)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3253,9 +2806,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3272,10 +2825,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFlipOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFlipOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3292,9 +2845,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Fliplr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3311,9 +2864,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flipud(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3330,9 +2883,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3349,10 +2902,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRollOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRollOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3369,9 +2922,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3388,10 +2941,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRot90Out, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRot90Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3408,9 +2961,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTrapezoidX, &assertgenshapes.Locs113, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs113, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -3427,9 +2980,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs114, &a0, y)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs114, &a0, y, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
 	return r0
 }
 
@@ -3446,9 +2999,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTrapzX, &assertgenshapes.Locs113, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs113, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -3465,9 +3018,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs114, &a0, y)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs114, &a0, y, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
 	return r0
 }
 
@@ -3484,9 +3037,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre193(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs246, &a0, &a1, qkv, qkv_bias)
+	assertgenshapes.ChecksPre_3234a6b9e5ea(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	assertgenshapes.ChecksPost194(&c, &assertgenshapes.Locs246, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_b9f0b8308ed1(&c, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3503,10 +3056,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre195(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_9d56d154656e(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	assertgenshapes.ChecksPost196(&c, &assertgenshapes.Locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3523,9 +3076,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs248, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs248, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -3542,10 +3095,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs249, &a0, &a1, &a3, t, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs249, &a0, &a1, &a3, t, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
 }
 
@@ -3562,9 +3115,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs250, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs250, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -3581,9 +3134,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPadded, &assertgenshapes.Locs251, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs251, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -3600,10 +3153,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
 }
 
@@ -3620,9 +3173,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -3639,10 +3192,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3659,9 +3212,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -3678,10 +3231,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3698,9 +3251,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs253, &a0, &a1, padded, nt_example)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs253, &a0, &a1, padded, nt_example, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example, r0)
 	return r0
 }
 
@@ -3717,10 +3270,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs254, &a0, &a1, &a2, padded, nt_example, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs254, &a0, &a1, &a2, padded, nt_example, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
 }
 
@@ -3737,9 +3290,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	assertgenshapes.ChecksPost_21eea8e432c5(&c, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3756,9 +3309,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs255, &a0, &a1, &a2, self, nested_size, nested_strides)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs255, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3775,10 +3328,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_2e0923dfc791, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2e0923dfc791, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out, r0)
 	return r0
 }
 
@@ -3795,9 +3348,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXTrilinear, &assertgenshapes.Locs257, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs257, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -3814,10 +3367,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXTrilinearOut, &assertgenshapes.Locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXTrilinearOut, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
 }
 
@@ -3834,9 +3387,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opTripletMarginLoss, &assertgenshapes.Locs259, &a0, &a1, &a2, anchor, positive, negative)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs259, &a0, &a1, &a2, anchor, positive, negative, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative, r0)
 	return r0
 }
 
@@ -3853,9 +3406,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trunc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3872,10 +3425,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTrunc_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrunc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3892,10 +3445,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTruncOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTruncOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3912,9 +3465,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Fix(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3931,10 +3484,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFix_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFix_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3951,10 +3504,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFixOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFixOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3971,9 +3524,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTypeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.TypeAs(self, other)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3990,9 +3543,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs260, &a0, &a1, self, from)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs260, &a0, &a1, self, from)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
 	return r0
 }
 
@@ -4009,9 +3562,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXUnique, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4028,10 +3581,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opXUniqueOut, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opXUniqueOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4048,9 +3601,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre199(&c, &opUniqueDim, &assertgenshapes.Locs261, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4067,10 +3620,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a0, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre201(&c, &opUniqueDimOut, &assertgenshapes.Locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueDimOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4087,9 +3640,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre199(&c, &opUniqueConsecutive, &assertgenshapes.Locs261, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4106,10 +3659,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre201(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4126,9 +3679,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre199(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs261, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4145,10 +3698,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre201(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4165,9 +3718,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre199(&c, &opXUnique2, &assertgenshapes.Locs261, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4184,10 +3737,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre201(&c, &opXUnique2Out, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opXUnique2Out, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4204,9 +3757,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4223,10 +3776,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUnsafeViewOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4243,9 +3796,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4262,10 +3815,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opUnsqueeze_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opUnsqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4282,9 +3835,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs263, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.Vander(x, N, increasing)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -4301,9 +3854,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Var(self, unbiased)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4320,9 +3873,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4339,9 +3892,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4358,10 +3911,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opVarOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4378,10 +3931,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opVarCorrectionOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4398,9 +3951,9 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVarNamesDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarNamesDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4417,10 +3970,10 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opVarNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4437,9 +3990,9 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVarCorrectionNames, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarCorrectionNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4456,10 +4009,10 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4476,9 +4029,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMean, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4495,9 +4048,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMeanDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4514,9 +4067,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMeanCorrection, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4533,10 +4086,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs26, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4553,9 +4106,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMeanNamesDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4572,9 +4125,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4591,9 +4144,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opViewAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.ViewAs(self, other)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4610,9 +4163,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opWhereSelf, &assertgenshapes.Locs264, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs264, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -4629,10 +4182,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opWhereSelfOut, &assertgenshapes.Locs265, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opWhereSelfOut, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
 }
 
@@ -4649,9 +4202,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opWhereScalarSelf, &assertgenshapes.Locs266, &a0, &a2, condition, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs266, &a0, &a2, condition, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other, r0)
 	return r0
 }
 
@@ -4668,9 +4221,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opWhereScalarOther, &assertgenshapes.Locs267, &a0, &a1, condition, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs267, &a0, &a1, condition, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self, r0)
 	return r0
 }
 
@@ -4687,9 +4240,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs268, &a0, condition)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
 	r0 := kernels.WhereScalar(condition, self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs268, &a0, condition, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_53a30867dfce, &a0, condition, r0)
 	return r0
 }
 
@@ -4706,9 +4259,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opWhere, &assertgenshapes.Locs268, &a0, condition)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opWhere, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
 	r0 := kernels.Where(condition)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs268, &a0, condition, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_53a30867dfce, &a0, condition, r0)
 	return r0
 }
 
@@ -4725,9 +4278,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs269, &a0, v)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs269, &a0, v, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v, r0)
 	return r0
 }
 
@@ -4744,9 +4297,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXWeightNorm, &assertgenshapes.Locs270, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs270, &a0, &a1, v, g, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g, r0)
 	return r0
 }
 
@@ -4763,9 +4316,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opXWeightNormInterface, &assertgenshapes.Locs271, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs271, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -4782,10 +4335,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs272, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs272, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4802,9 +4355,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -4821,10 +4374,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre203(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	assertgenshapes.ChecksPre_a6ffc9a69227(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	assertgenshapes.ChecksPost204(&c, &assertgenshapes.Locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4841,9 +4394,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -4859,9 +4412,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opZerosNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opZerosNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4878,10 +4431,10 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opZerosNamesOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opZerosNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -4897,9 +4450,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opXEfficientzerotensor, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEfficientzerotensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4916,10 +4469,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -4935,9 +4488,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opZeros, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opZeros, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4954,10 +4507,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opZerosOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opZerosOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -4974,9 +4527,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4993,10 +4546,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opZerosLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opZerosLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5013,9 +4566,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGrad, &assertgenshapes.Locs275, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs275, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -5032,10 +4585,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs276, &a0, &a1, &a2, self, output, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs276, &a0, &a1, &a2, self, output, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out, r0)
 	return r0
 }
 
@@ -5052,9 +4605,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5071,10 +4624,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXStandardGammaOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXStandardGammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5091,9 +4644,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXDirichletGrad, &assertgenshapes.Locs277, &a0, &a1, &a2, x, alpha, total)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs277, &a0, &a1, &a2, x, alpha, total, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total, r0)
 	return r0
 }
 
@@ -5110,10 +4663,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXDirichletGradOut, &assertgenshapes.Locs278, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXDirichletGradOut, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs278, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
 }
 
@@ -5130,9 +4683,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5149,10 +4702,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSampleDirichletOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5169,9 +4722,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5188,10 +4741,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPoissonOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPoissonOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5208,9 +4761,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBinomial, &assertgenshapes.Locs279, &a0, &a1, count, prob)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs279, &a0, &a1, count, prob, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob, r0)
 	return r0
 }
 
@@ -5227,10 +4780,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBinomialOut, &assertgenshapes.Locs280, &a0, &a1, &a3, count, prob, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBinomialOut, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs280, &a0, &a1, &a3, count, prob, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
 }
 
@@ -5247,9 +4800,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeNorm(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5266,10 +4819,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNativeNormOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNativeNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5286,9 +4839,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5305,10 +4858,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5325,9 +4878,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSum(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5344,9 +4897,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5363,9 +4916,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5382,10 +4935,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseSumDimOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5402,9 +4955,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5421,9 +4974,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackward, &assertgenshapes.Locs238, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs238, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -5440,10 +4993,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs281, &a0, &a1, &a3, grad, self, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs281, &a0, &a1, &a3, grad, self, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
 }
 
@@ -5460,9 +5013,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5479,10 +5032,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5499,9 +5052,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5518,10 +5071,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5538,9 +5091,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5557,9 +5110,9 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5576,9 +5129,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5595,10 +5148,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5615,9 +5168,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs282, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs282, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -5634,10 +5187,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -5654,9 +5207,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5673,9 +5226,9 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5692,9 +5245,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5711,10 +5264,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5731,9 +5284,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs282, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs282, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -5750,10 +5303,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -5770,9 +5323,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSpdiags, &assertgenshapes.Locs284, &a0, &a1, diagonals, offsets)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs284, &a0, &a1, diagonals, offsets, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets, r0)
 	return r0
 }
 
@@ -5789,10 +5342,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSpdiagsOut, &assertgenshapes.Locs285, &a0, &a1, &a4, diagonals, offsets, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSpdiagsOut, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs285, &a0, &a1, &a4, diagonals, offsets, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
 }
 
@@ -5809,9 +5362,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5828,10 +5381,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5848,9 +5401,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5867,10 +5420,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5887,9 +5440,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5906,9 +5459,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5925,10 +5478,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormDtypeOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -5945,10 +5498,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5965,9 +5518,9 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5984,9 +5537,9 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6003,10 +5556,10 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6023,10 +5576,10 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormNamesOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6043,9 +5596,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opFrexpTensor, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6062,10 +5615,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opFrexpTensorOut, &assertgenshapes.Locs286, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opFrexpTensorOut, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs286, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
 }
 
@@ -6082,9 +5635,9 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFrobeniusNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFrobeniusNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FrobeniusNorm(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6101,9 +5654,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6120,10 +5673,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFrobeniusNormOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6140,9 +5693,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6159,10 +5712,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNuclearNormOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNuclearNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6179,9 +5732,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6198,10 +5751,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNuclearNormDimOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6218,9 +5771,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6237,10 +5790,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCloneOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6257,9 +5810,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Positive(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6276,10 +5829,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opResizeAs_, &assertgenshapes.Locs287, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opResizeAs_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs287, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6296,10 +5849,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opResizeAsOut, &assertgenshapes.Locs288, &a0, &a1, &a3, self, the_template, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opResizeAsOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs288, &a0, &a1, &a3, self, the_template, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
 }
 
@@ -6316,9 +5869,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAs, &assertgenshapes.Locs287, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs287, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6335,10 +5888,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opResizeAsSparse_, &assertgenshapes.Locs287, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opResizeAsSparse_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs287, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6355,10 +5908,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opResizeAsSparseOut, &assertgenshapes.Locs288, &a0, &a1, &a2, self, the_template, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs288, &a0, &a1, &a2, self, the_template, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
 }
 
@@ -6375,9 +5928,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAsSparse, &assertgenshapes.Locs287, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs287, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -6394,10 +5947,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opZero_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6414,10 +5967,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opZeroOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opZeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6434,9 +5987,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Zero(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6453,10 +6006,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSubOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6473,9 +6026,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6492,10 +6045,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSub_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6512,9 +6065,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6531,10 +6084,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSub_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSub_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6551,10 +6104,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSubScalarOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6571,10 +6124,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSubtractOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSubtractOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6591,9 +6144,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSubtractTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6610,10 +6163,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSubtract_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSubtract_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6630,9 +6183,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6649,10 +6202,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSubtract_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSubtract_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6669,9 +6222,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6688,10 +6241,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opRsubTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -6708,10 +6261,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHeavisideOut, &assertgenshapes.Locs289, &a0, &a1, &a2, self, values, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHeavisideOut, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs289, &a0, &a1, &a2, self, values, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out, r0)
 	return r0
 }
 
@@ -6728,9 +6281,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHeaviside, &assertgenshapes.Locs290, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
 	r0 := kernels.Heaviside(self, values)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs290, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -6747,10 +6300,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opHeaviside_, &assertgenshapes.Locs290, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opHeaviside_, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs290, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -6767,9 +6320,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6786,10 +6339,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRsubScalarOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRsubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6806,9 +6359,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseAddmm, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6825,10 +6378,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXSparseAddmmOut, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6845,10 +6398,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6865,9 +6418,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseSampledAddmm, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6884,10 +6437,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAddmmOut, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6904,9 +6457,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddmm, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6923,10 +6476,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddmm_, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddmm_, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6943,10 +6496,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXAddmmActivationOut, &assertgenshapes.Locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -6963,9 +6516,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXAddmmActivation, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6982,9 +6535,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7001,9 +6554,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7020,9 +6573,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7039,9 +6592,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7058,9 +6611,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7077,9 +6630,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7096,9 +6649,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7115,9 +6668,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7134,9 +6687,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7153,9 +6706,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7172,9 +6725,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7191,9 +6744,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7210,9 +6763,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7229,9 +6782,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -7248,9 +6801,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -7266,9 +6819,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opSparseCooTensorSize, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSparseCooTensorSize, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -7285,10 +6838,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -7305,9 +6858,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs294, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs294, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -7324,9 +6877,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs294, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs294, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -7343,9 +6896,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs294, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs294, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -7363,9 +6916,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs295, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs295, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -7382,9 +6935,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre205(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs296, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -7401,9 +6954,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre205(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -7420,9 +6973,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre205(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -7439,9 +6992,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre205(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs297, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -7458,9 +7011,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre205(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs298, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -7475,9 +7028,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -7494,10 +7047,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -7514,9 +7067,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs294, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs294, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -7533,10 +7086,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs299, &a3, &a4, &a5, indices, values, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a5, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs299, &a3, &a4, &a5, indices, values, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a5, indices, values, out, r0)
 	return r0
 }
 
@@ -7553,10 +7106,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSparseResize_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResize_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7573,10 +7126,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSparseResizeOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSparseResizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7593,2648 +7146,380 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSparseResizeAndClear_ = asserts.Op{
-	Name:     "sparse_resize_and_clear_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
-func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSparseResizeAndClearOut = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
-func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opSparseResizeAndClear = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
-func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSparseMask = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
-func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMask(self, mask)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseMask, &assertgenshapes.Locs27, &a0, &a1, self, mask)
-	r0 := kernels.SparseMask(self, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
-	return r0
-}
-
-var opSparseMaskOut = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
-func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMaskOut(self, mask, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSparseMaskOut, &assertgenshapes.Locs28, &a0, &a1, &a2, self, mask, out)
-	defer c.Abandon()
-	r0 := kernels.SparseMaskOut(self, mask, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs28, &a0, &a1, &a2, self, mask, out, r0)
-	return r0
-}
-
-var opXToCpu = asserts.Op{
-	Name:     "_to_cpu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
-func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToCpu(tensors)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXToCpu, &assertgenshapes.Locs9, &l0, tensors)
-	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
-	return r0
-}
-
-var opToDense = asserts.Op{
-	Name:     "to_dense",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToDense checks to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
-func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToDense(self, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToDense(self, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToDense = asserts.Op{
-	Name:     "_to_dense",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XToDense checks _to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
-func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToDense(self, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToDense(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToDenseOut = asserts.Op{
-	Name:     "_to_dense",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
-func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToDenseOut(self, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXToDenseOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XToDenseOut(self, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opToDenseBackward = asserts.Op{
-	Name:     "to_dense_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input) -> Tensor
-func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToDenseBackward(grad, input)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opToDenseBackward, &assertgenshapes.Locs300, &a0, &a1, grad, input)
-	r0 := kernels.ToDenseBackward(grad, input)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs300, &a0, &a1, grad, input, r0)
-	return r0
-}
-
-var opSparseDim = asserts.Op{
-	Name:     "sparse_dim",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseDim checks sparse_dim(Tensor self) -> int
-func SparseDim(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.SparseDim(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.SparseDim(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXDimI = asserts.Op{
-	Name:     "_dimI",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XDimI checks _dimI(Tensor self) -> int
-func XDimI(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XDimI(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XDimI(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opDenseDim = asserts.Op{
-	Name:     "dense_dim",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// DenseDim checks dense_dim(Tensor self) -> int
-func DenseDim(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.DenseDim(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.DenseDim(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXDimV = asserts.Op{
-	Name:     "_dimV",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XDimV checks _dimV(Tensor self) -> int
-func XDimV(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XDimV(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XDimV(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXNnz = asserts.Op{
-	Name:     "_nnz",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XNnz checks _nnz(Tensor self) -> int
-func XNnz(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XNnz(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XNnz(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCoalesce = asserts.Op{
-	Name:     "coalesce",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
-func Coalesce(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Coalesce(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Coalesce(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalesce = asserts.Op{
-	Name:     "_coalesce",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XCoalesce checks _coalesce(Tensor self) -> Tensor
-func XCoalesce(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesce(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XCoalesce(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalesceOut = asserts.Op{
-	Name:     "_coalesce",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesceOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXCoalesceOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.XCoalesceOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opIsCoalesced = asserts.Op{
-	Name:     "is_coalesced",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// IsCoalesced checks is_coalesced(Tensor self) -> bool
-func IsCoalesced(self *torch.Tensor) bool {
-	if !asserts.Checking() {
-		return kernels.IsCoalesced(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.IsCoalesced(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXIndices = asserts.Op{
-	Name:     "_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XIndices checks _indices(Tensor(a) self) -> Tensor(a)
-func XIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXValues = asserts.Op{
-	Name:     "_values",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XValues checks _values(Tensor(a) self) -> Tensor(a)
-func XValues(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XValues(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalesced_ = asserts.Op{
-	Name:     "_coalesced_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
-func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesced_(self, coalesced)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXCoalesced_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.XCoalesced_(self, coalesced)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalescedOut = asserts.Op{
-	Name:     "_coalesced",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
-func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalescedOut(self, coalesced, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXCoalescedOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opXCoalesced = asserts.Op{
-	Name:     "_coalesced",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
-func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesced(self, coalesced)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XCoalesced(self, coalesced)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opIndices = asserts.Op{
-	Name:     "indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Indices checks indices(Tensor(a) self) -> Tensor(a)
-func Indices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Indices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Indices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opValues = asserts.Op{
-	Name:     "values",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Values checks values(Tensor(a) self) -> Tensor(a)
-func Values(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Values(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Values(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCrowIndices = asserts.Op{
-	Name:     "crow_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
-func CrowIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CrowIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCrowIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.CrowIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opColIndices = asserts.Op{
-	Name:     "col_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
-func ColIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ColIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opColIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ColIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCcolIndices = asserts.Op{
-	Name:     "ccol_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
-func CcolIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CcolIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCcolIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.CcolIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRowIndices = asserts.Op{
-	Name:     "row_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
-func RowIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RowIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRowIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RowIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHspmmOut = asserts.Op{
-	Name:     "hspmm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
-func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HspmmOut(mat1, mat2, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHspmmOut, &assertgenshapes.Locs301, &a0, &a1, &a2, mat1, mat2, out)
-	defer c.Abandon()
-	r0 := kernels.HspmmOut(mat1, mat2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs301, &a0, &a1, &a2, mat1, mat2, out, r0)
-	return r0
-}
-
-var opHspmm = asserts.Op{
-	Name:     "hspmm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
-func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hspmm(mat1, mat2)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHspmm, &assertgenshapes.Locs302, &a0, &a1, mat1, mat2)
-	r0 := kernels.Hspmm(mat1, mat2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs302, &a0, &a1, mat1, mat2, r0)
-	return r0
-}
-
-var opCopySparseToSparse_ = asserts.Op{
-	Name:     "copy_sparse_to_sparse_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
-func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparse_(self, src, non_blocking)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opCopySparseToSparse_, &assertgenshapes.Locs89, &a0, &a1, self, src)
-	defer c.Abandon()
-	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
-	return r0
-}
-
-var opCopySparseToSparseOut = asserts.Op{
-	Name:     "copy_sparse_to_sparse",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
-func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs90, &a0, &a1, &a3, self, src, out)
-	defer c.Abandon()
-	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs90, &a0, &a1, &a3, self, src, out, r0)
-	return r0
-}
-
-var opCopySparseToSparse = asserts.Op{
-	Name:     "copy_sparse_to_sparse",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
-func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparse(self, src, non_blocking)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparse, &assertgenshapes.Locs89, &a0, &a1, self, src)
-	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs89, &a0, &a1, self, src, r0)
-	return r0
-}
-
-var opUnbindInt = asserts.Op{
-	Name:     "unbind",
-	Overload: "int",
-	Profile:  asserts.Strict,
-}
-
-// UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
-func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnbindInt(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnbindInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnbindDimname = asserts.Op{
-	Name:     "unbind",
-	Overload: "Dimname",
-	Profile:  asserts.Strict,
-}
-
-// UnbindDimname checks unbind.Dimname(Tensor(a -> *) self, Dimname dim) -> Tensor(a)[]
-func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnbindDimname(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnbindDimname, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UnbindDimname(self, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToSparseSparseDim = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "sparse_dim",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
-func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseSparseDim(self, sparse_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToSparseSparseDimOut = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "sparse_dim_out",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseSparseDimOut checks to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opToSparseSparseDimOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opToSparse = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToSparse checks to_sparse(Tensor self) -> Tensor
-func ToSparse(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparse(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparse, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparse(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToSparseOut = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseOut checks to_sparse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opToSparseOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opToSparseCsr = asserts.Op{
-	Name:     "to_sparse_csr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseCsr checks to_sparse_csr(Tensor self) -> Tensor
-func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCsr(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparseCsr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToSparseCsrOut = asserts.Op{
-	Name:     "to_sparse_csr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseCsrOut checks to_sparse_csr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCsrOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opToSparseCsrOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseCsrOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opToSparseCsc = asserts.Op{
-	Name:     "to_sparse_csc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseCsc checks to_sparse_csc(Tensor self) -> Tensor
-func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCsc(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparseCsc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToSparseCscOut = asserts.Op{
-	Name:     "to_sparse_csc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseCscOut checks to_sparse_csc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCscOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opToSparseCscOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseCscOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opToSparseBsr = asserts.Op{
-	Name:     "to_sparse_bsr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseBsr checks to_sparse_bsr(Tensor self, int[2] blocksize) -> Tensor
-func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseBsr(self, blocksize)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparseBsr(self, blocksize)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToSparseBsrOut = asserts.Op{
-	Name:     "to_sparse_bsr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseBsrOut checks to_sparse_bsr.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseBsrOut(self, blocksize, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opToSparseBsrOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opToSparseBsc = asserts.Op{
-	Name:     "to_sparse_bsc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseBsc checks to_sparse_bsc(Tensor self, int[2] blocksize) -> Tensor
-func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseBsc(self, blocksize)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparseBsc(self, blocksize)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToSparseBscOut = asserts.Op{
-	Name:     "to_sparse_bsc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseBscOut checks to_sparse_bsc.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseBscOut(self, blocksize, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opToSparseBscOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseBscOut(self, blocksize, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opToMkldnn = asserts.Op{
-	Name:     "to_mkldnn",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToMkldnn checks to_mkldnn(Tensor self, ScalarType? dtype=None) -> Tensor
-func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToMkldnn(self, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToMkldnn(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToMkldnnOut = asserts.Op{
-	Name:     "to_mkldnn",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ToMkldnnOut checks to_mkldnn.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
-func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToMkldnnOut(self, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opToMkldnnOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opMkldnnReorderConv2dWeight = asserts.Op{
-	Name:     "mkldnn_reorder_conv2d_weight",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MkldnnReorderConv2dWeight checks mkldnn_reorder_conv2d_weight(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1) -> Tensor
-func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opMkldnnReorderConv2dWeightOut = asserts.Op{
-	Name:     "mkldnn_reorder_conv2d_weight",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MkldnnReorderConv2dWeightOut checks mkldnn_reorder_conv2d_weight.out(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
-func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opMkldnnReorderConv3dWeight = asserts.Op{
-	Name:     "mkldnn_reorder_conv3d_weight",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MkldnnReorderConv3dWeight checks mkldnn_reorder_conv3d_weight(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1) -> Tensor
-func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opMkldnnReorderConv3dWeightOut = asserts.Op{
-	Name:     "mkldnn_reorder_conv3d_weight",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MkldnnReorderConv3dWeightOut checks mkldnn_reorder_conv3d_weight.out(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
-func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opToMkldnnBackward = asserts.Op{
-	Name:     "to_mkldnn_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToMkldnnBackward checks to_mkldnn_backward(Tensor grad, Tensor input) -> Tensor
-func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToMkldnnBackward(grad, input)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opToMkldnnBackward, &assertgenshapes.Locs300, &a0, &a1, grad, input)
-	r0 := kernels.ToMkldnnBackward(grad, input)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs300, &a0, &a1, grad, input, r0)
-	return r0
-}
-
-var opQuantizePerTensorDynamic = asserts.Op{
-	Name:     "quantize_per_tensor_dynamic",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// QuantizePerTensorDynamic checks quantize_per_tensor_dynamic(Tensor self, ScalarType dtype, bool reduce_range) -> Tensor
-func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opQuantizePerTensorDynamicOut = asserts.Op{
-	Name:     "quantize_per_tensor_dynamic",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// QuantizePerTensorDynamicOut checks quantize_per_tensor_dynamic.out(Tensor self, ScalarType dtype, bool reduce_range, *, Tensor(a!) out) -> Tensor(a!)
-func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opQuantizePerTensor = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// QuantizePerTensor checks quantize_per_tensor(Tensor self, float scale, int zero_point, ScalarType dtype) -> Tensor
-func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtype int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opQuantizePerTensorOut = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// QuantizePerTensorOut checks quantize_per_tensor.out(Tensor self, float scale, int zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
-func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, dtype int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opQuantizePerTensorTensorQparams = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "tensor_qparams",
-	Profile:  asserts.Strict,
-}
-
-// QuantizePerTensorTensorQparams checks quantize_per_tensor.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype) -> Tensor
-func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
-	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
-	return r0
-}
-
-var opQuantizePerTensorTensorQparamsOut = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "tensor_qparams_out",
-	Profile:  asserts.Strict,
-}
-
-// QuantizePerTensorTensorQparamsOut checks quantize_per_tensor.tensor_qparams_out(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
-func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
-	defer c.Abandon()
-	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
-	return r0
-}
-
-var opQuantizePerTensorTensors = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "tensors",
-	Profile:  asserts.Strict,
-}
-
-// QuantizePerTensorTensors checks quantize_per_tensor.tensors(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype) -> Tensor[]
-func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	}
-	var c asserts.Call
-	var (
-		a1, a2 asserts.Saved
-		l0     asserts.SavedList
-	)
-	assertgenshapes.ChecksPre207(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs305, &l0, &a1, &a2, tensors, scales, zero_points)
-	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs305, &l0, &a1, &a2, tensors, scales, zero_points, r0)
-	return r0
-}
-
-var opQuantizePerTensorTensorsOut = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "tensors_out",
-	Profile:  asserts.Strict,
-}
-
-// QuantizePerTensorTensorsOut checks quantize_per_tensor.tensors_out(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype, *, Tensor(a!)[] out) -> ()
-func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a1, a2 asserts.Saved
-		l0, l4 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre209(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
-	defer c.Abandon()
-	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.ChecksPost210(&c, &assertgenshapes.Locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
-}
-
-var opQuantizePerChannel = asserts.Op{
-	Name:     "quantize_per_channel",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// QuantizePerChannel checks quantize_per_channel(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype) -> Tensor
-func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opQuantizePerChannel, &assertgenshapes.Locs307, &a0, &a1, &a2, self, scales, zero_points)
-	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs307, &a0, &a1, &a2, self, scales, zero_points, r0)
-	return r0
-}
-
-var opQuantizePerChannelOut = asserts.Op{
-	Name:     "quantize_per_channel",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// QuantizePerChannelOut checks quantize_per_channel.out(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
-func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
-	defer c.Abandon()
-	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
-	return r0
-}
-
-var opDequantizeSelf = asserts.Op{
-	Name:     "dequantize",
-	Overload: "self",
-	Profile:  asserts.Strict,
-}
-
-// DequantizeSelf checks dequantize.self(Tensor self) -> Tensor
-func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DequantizeSelf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.DequantizeSelf(self)
-	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
-	return r0
-}
-
-var opDequantizeSelfOut = asserts.Op{
-	Name:     "dequantize",
-	Overload: "self_out",
-	Profile:  asserts.Strict,
-}
-
-// DequantizeSelfOut checks dequantize.self_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DequantizeSelfOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDequantizeSelfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.DequantizeSelfOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opDequantizeTensors = asserts.Op{
-	Name:     "dequantize",
-	Overload: "tensors",
-	Profile:  asserts.Strict,
-}
-
-// DequantizeTensors checks dequantize.tensors(Tensor[] tensors) -> Tensor[]
-func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DequantizeTensors(tensors)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opDequantizeTensors, &assertgenshapes.Locs9, &l0, tensors)
-	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
-	return r0
-}
-
-var opDequantizeTensorsOut = asserts.Op{
-	Name:     "dequantize",
-	Overload: "tensors_out",
-	Profile:  asserts.Strict,
-}
-
-// DequantizeTensorsOut checks dequantize.tensors_out(Tensor[] tensors, *, Tensor(a!)[] out) -> ()
-func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.DequantizeTensorsOut(tensors, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre211(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs309, &l0, &l1, tensors, out)
-	defer c.Abandon()
-	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs309, &l0, &l1, tensors, out)
-}
-
-var opQScale = asserts.Op{
-	Name:     "q_scale",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// QScale checks q_scale(Tensor self) -> float
-func QScale(self *torch.Tensor) float64 {
-	if !asserts.Checking() {
-		return kernels.QScale(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.QScale(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opQZeroPoint = asserts.Op{
-	Name:     "q_zero_point",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// QZeroPoint checks q_zero_point(Tensor self) -> int
-func QZeroPoint(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.QZeroPoint(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.QZeroPoint(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opQPerChannelScales = asserts.Op{
-	Name:     "q_per_channel_scales",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// QPerChannelScales checks q_per_channel_scales(Tensor self) -> Tensor
-func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QPerChannelScales(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.QPerChannelScales(self)
-	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
-	return r0
-}
-
-var opQPerChannelScalesOut = asserts.Op{
-	Name:     "q_per_channel_scales",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// QPerChannelScalesOut checks q_per_channel_scales.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QPerChannelScalesOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.QPerChannelScalesOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opQPerChannelZeroPoints = asserts.Op{
-	Name:     "q_per_channel_zero_points",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// QPerChannelZeroPoints checks q_per_channel_zero_points(Tensor self) -> Tensor
-func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QPerChannelZeroPoints(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.QPerChannelZeroPoints(self)
-	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
-	return r0
-}
-
-var opQPerChannelZeroPointsOut = asserts.Op{
-	Name:     "q_per_channel_zero_points",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// QPerChannelZeroPointsOut checks q_per_channel_zero_points.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QPerChannelZeroPointsOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opQPerChannelAxis = asserts.Op{
-	Name:     "q_per_channel_axis",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// QPerChannelAxis checks q_per_channel_axis(Tensor self) -> int
-func QPerChannelAxis(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.QPerChannelAxis(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.QPerChannelAxis(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opIntRepr = asserts.Op{
-	Name:     "int_repr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// IntRepr checks int_repr(Tensor self) -> Tensor
-func IntRepr(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IntRepr(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.IntRepr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opIntReprOut = asserts.Op{
-	Name:     "int_repr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// IntReprOut checks int_repr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IntReprOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIntReprOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.IntReprOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opXMakePerTensorQuantizedTensor = asserts.Op{
-	Name:     "_make_per_tensor_quantized_tensor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XMakePerTensorQuantizedTensor checks _make_per_tensor_quantized_tensor(Tensor self, float scale, int zero_point) -> Tensor
-func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXMakePerTensorQuantizedTensorOut = asserts.Op{
-	Name:     "_make_per_tensor_quantized_tensor",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XMakePerTensorQuantizedTensorOut checks _make_per_tensor_quantized_tensor.out(Tensor self, float scale, int zero_point, *, Tensor(a!) out) -> Tensor(a!)
-func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_point int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opXMakePerChannelQuantizedTensor = asserts.Op{
-	Name:     "_make_per_channel_quantized_tensor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XMakePerChannelQuantizedTensor checks _make_per_channel_quantized_tensor(Tensor self, Tensor scale, Tensor zero_point, int axis) -> Tensor
-func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
-	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
-	return r0
-}
-
-var opXMakePerChannelQuantizedTensorOut = asserts.Op{
-	Name:     "_make_per_channel_quantized_tensor",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XMakePerChannelQuantizedTensorOut checks _make_per_channel_quantized_tensor.out(Tensor self, Tensor scale, Tensor zero_point, int axis, *, Tensor(a!) out) -> Tensor(a!)
-func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
-	defer c.Abandon()
-	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
-	return r0
-}
-
-var opQscheme = asserts.Op{
-	Name:     "qscheme",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Qscheme checks qscheme(Tensor self) -> QScheme
-func Qscheme(self *torch.Tensor) int {
-	if !asserts.Checking() {
-		return kernels.Qscheme(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.Qscheme(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opFakeQuantizePerTensorAffine = asserts.Op{
-	Name:     "fake_quantize_per_tensor_affine",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FakeQuantizePerTensorAffine checks fake_quantize_per_tensor_affine(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> Tensor
-func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFakeQuantizePerTensorAffineTensorQparams = asserts.Op{
-	Name:     "fake_quantize_per_tensor_affine",
-	Overload: "tensor_qparams",
-	Profile:  asserts.Strict,
-}
-
-// FakeQuantizePerTensorAffineTensorQparams checks fake_quantize_per_tensor_affine.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max) -> Tensor
-func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
-	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
-	return r0
-}
-
-var opFakeQuantizePerTensorAffineCachemask = asserts.Op{
-	Name:     "fake_quantize_per_tensor_affine_cachemask",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FakeQuantizePerTensorAffineCachemask checks fake_quantize_per_tensor_affine_cachemask(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
-func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs25, &a0, self)
-	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opFakeQuantizePerTensorAffineCachemaskOut = asserts.Op{
-	Name:     "fake_quantize_per_tensor_affine_cachemask",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FakeQuantizePerTensorAffineCachemaskOut checks fake_quantize_per_tensor_affine_cachemask.out(Tensor self, float scale, int zero_point, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs26, &a0, &a5, &a6, self, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a5, &a6, self, out0, out1, r0, r1)
-	return r0, r1
-}
-
-var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = asserts.Op{
-	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XFakeQuantizePerTensorAffineCachemaskTensorQparams checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
-func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
-	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs310, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
-	return r0, r1
-}
-
-var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = asserts.Op{
-	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams.out(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre203(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost204(&c, &assertgenshapes.Locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
-	return r0, r1
-}
-
-var opFakeQuantizePerTensorAffineCachemaskBackward = asserts.Op{
-	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FakeQuantizePerTensorAffineCachemaskBackward checks fake_quantize_per_tensor_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
-func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs312, &a0, &a1, grad, mask)
-	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs312, &a0, &a1, grad, mask, r0)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerTensorAffine = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_tensor_affine",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XFakeQuantizeLearnablePerTensorAffine checks _fake_quantize_learnable_per_tensor_affine(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
-func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
-	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerTensorAffineOut = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_tensor_affine",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XFakeQuantizeLearnablePerTensorAffineOut checks _fake_quantize_learnable_per_tensor_affine.out(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
-	defer c.Abandon()
-	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerTensorAffineBackward = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XFakeQuantizeLearnablePerTensorAffineBackward checks _fake_quantize_learnable_per_tensor_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
-func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre96(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
-	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opFakeQuantizePerChannelAffine = asserts.Op{
-	Name:     "fake_quantize_per_channel_affine",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FakeQuantizePerChannelAffine checks fake_quantize_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> Tensor
-func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
-	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
-	return r0
-}
-
-var opFakeQuantizePerChannelAffineCachemask = asserts.Op{
-	Name:     "fake_quantize_per_channel_affine_cachemask",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FakeQuantizePerChannelAffineCachemask checks fake_quantize_per_channel_affine_cachemask(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
-func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre104(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs314, &a0, &a1, &a2, self, scale, zero_point)
-	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs314, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
-	return r0, r1
-}
-
-var opFakeQuantizePerChannelAffineCachemaskOut = asserts.Op{
-	Name:     "fake_quantize_per_channel_affine_cachemask",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FakeQuantizePerChannelAffineCachemaskOut checks fake_quantize_per_channel_affine_cachemask.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre106(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
-	return r0, r1
-}
-
-var opFakeQuantizePerChannelAffineCachemaskBackward = asserts.Op{
-	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FakeQuantizePerChannelAffineCachemaskBackward checks fake_quantize_per_channel_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
-func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs312, &a0, &a1, grad, mask)
-	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs312, &a0, &a1, grad, mask, r0)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerChannelAffine = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_channel_affine",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XFakeQuantizeLearnablePerChannelAffine checks _fake_quantize_learnable_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
-func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point)
-	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, scale, zero_point, r0)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerChannelAffineOut = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_channel_affine",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XFakeQuantizeLearnablePerChannelAffineOut checks _fake_quantize_learnable_per_channel_affine.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
-	defer c.Abandon()
-	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerChannelAffineBackward = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XFakeQuantizeLearnablePerChannelAffineBackward checks _fake_quantize_learnable_per_channel_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
-func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre96(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
-	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opFusedMovingAvgObsFakeQuant = asserts.Op{
-	Name:     "fused_moving_avg_obs_fake_quant",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FusedMovingAvgObsFakeQuant checks fused_moving_avg_obs_fake_quant(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> Tensor
-func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre213(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
-	defer c.Abandon()
-	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost214(&c, &assertgenshapes.Locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
-	return r0
-}
-
-var opXFusedMovingAvgObsFqHelper = asserts.Op{
-	Name:     "_fused_moving_avg_obs_fq_helper",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XFusedMovingAvgObsFqHelper checks _fused_moving_avg_obs_fq_helper(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask)
-func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre215(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
-	defer c.Abandon()
-	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost216(&c, &assertgenshapes.Locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
-	return r0, r1
-}
-
-var opXFusedMovingAvgObsFqHelperOut = asserts.Op{
-	Name:     "_fused_moving_avg_obs_fq_helper",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XFusedMovingAvgObsFqHelperOut checks _fused_moving_avg_obs_fq_helper.out(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False, *, Tensor(e!) out0, Tensor(f!) out1) -> (Tensor(e!), Tensor(f!))
-func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre217(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
-	return r0, r1
-}
-
-var opXFusedMovingAvgObsFqHelperFunctional = asserts.Op{
-	Name:     "_fused_moving_avg_obs_fq_helper_functional",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XFusedMovingAvgObsFqHelperFunctional checks _fused_moving_avg_obs_fq_helper_functional(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor running_min, Tensor running_max, Tensor scale, Tensor zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask, Tensor running_min_out, Tensor running_max_out, Tensor scale_out, Tensor zero_point_out)
-func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre219(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
-	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost220(&c, &assertgenshapes.Locs319, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
-	return r0, r1, r2, r3, r4, r5
-}
-
-var opXChooseQparamsPerTensor = asserts.Op{
-	Name:     "_choose_qparams_per_tensor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XChooseQparamsPerTensor checks _choose_qparams_per_tensor(Tensor self, bool reduce_range=False) -> (float, int)
-func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, int64) {
-	if !asserts.Checking() {
-		return kernels.XChooseQparamsPerTensor(self, reduce_range)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3, &a0, self)
-	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0, r1
-}
-
-var opXSaturateWeightToFp16 = asserts.Op{
-	Name:     "_saturate_weight_to_fp16",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XSaturateWeightToFp16 checks _saturate_weight_to_fp16(Tensor weight) -> Tensor
-func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSaturateWeightToFp16(weight)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs320, &a0, weight)
-	r0 := kernels.XSaturateWeightToFp16(weight)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs320, &a0, weight, r0)
-	return r0
-}
-
-var opChooseQparamsOptimized = asserts.Op{
-	Name:     "choose_qparams_optimized",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ChooseQparamsOptimized checks choose_qparams_optimized(Tensor input, int numel, int n_bins, float ratio, int bit_width) -> (Tensor, Tensor)
-func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, ratio float64, bit_width int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs29, &a0, input)
-	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs29, &a0, input, r0, r1)
-	return r0, r1
-}
-
-var opXAutocastToReducedPrecision = asserts.Op{
-	Name:     "_autocast_to_reduced_precision",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAutocastToReducedPrecision checks _autocast_to_reduced_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled, ScalarType cuda_dtype, ScalarType cpu_dtype) -> Tensor(a)
-func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool, cuda_dtype int, cpu_dtype int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXAutocastToFullPrecision = asserts.Op{
-	Name:     "_autocast_to_full_precision",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAutocastToFullPrecision checks _autocast_to_full_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled) -> Tensor(a)
-func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.Gelu_
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.Gelu
-	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.GeluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                                           = kernels.GeluBackward
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.InfinitelyDifferentiableGeluBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.HardshrinkOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.Hardshrink
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.HardshrinkBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.HardshrinkBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Rsqrt
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Rsqrt_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.RsqrtOut
-	_ func(*torch.Tensor, string, int64) *torch.Tensor                                                                                                                                                                                                   = kernels.SelectDimname
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.SelectInt
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SelectBackward
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.SelectBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                     = kernels.XNestedSelectBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Selu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Selu_
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.Celu
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.Celu_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.CeluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Silu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Silu_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SiluOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.SiluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SiluBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Mish
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Mish_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.MishOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.MishBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sigmoid
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sigmoid_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SigmoidOut
-	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                                                                                                                                        = kernels.Logit
-	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                                                                                                                                        = kernels.Logit_
-	_ func(*torch.Tensor, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.LogitOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sin
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sin_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SinOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SincOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinh
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinh_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SinhOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Detach
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Detach_
-	_ func(*torch.Tensor, int64) int64                                                                                                                                                                                                                   = kernels.SizeInt
-	_ func(*torch.Tensor, string) int64                                                                                                                                                                                                                  = kernels.SizeDimname
-	_ func(*torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                                                                                                                                    = kernels.SliceTensor
-	_ func(*torch.Tensor, []int64, int64, int64, int64, int64) *torch.Tensor                                                                                                                                                                             = kernels.SliceBackward
-	_ func(*torch.Tensor, []int64, int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.SliceBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                                                                                                                     = kernels.SliceScatter
-	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                      = kernels.SliceScatterOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                     = kernels.SelectScatter
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.SelectScatterOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                              = kernels.DiagonalScatter
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.DiagonalScatterOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64) *torch.Tensor                                                                                                                                                                         = kernels.AsStridedScatter
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                          = kernels.AsStridedScatterOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Smm
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                     = kernels.SoftmaxInt
-	_ func(*torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.SoftmaxIntOut
-	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                                                                                                                                    = kernels.SoftmaxDimname
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                     = kernels.XSoftmax
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.XSoftmaxOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                                                                                                                                       = kernels.XSoftmaxBackwardData
-	_ func(*torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                        = kernels.XSoftmaxBackwardDataOut
-	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                                                                                                                                  = kernels.UnsafeSplitTensor
-	_ func(*torch.Tensor, int64, int64, []*torch.Tensor)                                                                                                                                                                                                 = kernels.UnsafeSplitTensorOut
-	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                                                                                                                                  = kernels.SplitTensor
-	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                = kernels.SplitSizes
-	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                = kernels.UnsafeSplitWithSizes
-	_ func(*torch.Tensor, []int64, int64, []*torch.Tensor)                                                                                                                                                                                               = kernels.UnsafeSplitWithSizesOut
-	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                = kernels.SplitWithSizes
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.HsplitInt
-	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                                                                                                                                       = kernels.HsplitArray
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.VsplitInt
-	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                                                                                                                                       = kernels.VsplitArray
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.DsplitInt
-	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                                                                                                                                       = kernels.DsplitArray
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Squeeze
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.SqueezeDim
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.SqueezeDimname
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Squeeze_
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.Squeeze_Dim
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.Squeeze_Dimname
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.Sspaddmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.SspaddmmOut
-	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                         = kernels.Stack
-	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.StackOut
-	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                         = kernels.XStack
-	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XStackOut
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.Hstack
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.HstackOut
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.Vstack
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.VstackOut
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.Dstack
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.DstackOut
-	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, *bool, *bool) *torch.Tensor                                                                                                                                                        = kernels.Stft
-	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, string, bool, *bool, *bool) *torch.Tensor                                                                                                                                          = kernels.StftCenter
-	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, bool, *bool, *int64, bool) *torch.Tensor                                                                                                                                           = kernels.Istft
-	_ func(*torch.Tensor, int64) int64                                                                                                                                                                                                                   = kernels.StrideInt
-	_ func(*torch.Tensor, string) int64                                                                                                                                                                                                                  = kernels.StrideDimname
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.Sum
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.SumOut
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.SumDimIntList
-	_ func(*torch.Tensor, []string, bool, *int) *torch.Tensor                                                                                                                                                                                            = kernels.SumDimDimnameList
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.SumIntListOut
-	_ func(*torch.Tensor, []string, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.SumDimnameListOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                    = kernels.XNestedSumBackward
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.Nansum
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.NansumOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.SumToSize
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sqrt
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sqrt_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SqrtOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Square
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Square_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SquareOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.Std
-	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                                                                                                                             = kernels.StdDim
-	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                                                                                                                           = kernels.StdCorrection
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                           = kernels.StdMean
-	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                            = kernels.StdMeanDim
-	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                          = kernels.StdMeanCorrection
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                            = kernels.StdMeanCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                           = kernels.StdMeanNamesDim
-	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.StdMeanCorrectionNames
-	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.StdOut
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.StdCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                                                                                                                            = kernels.StdNamesDim
-	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.StdNamesOut
-	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                                                                                                                                          = kernels.StdCorrectionNames
-	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.StdCorrectionNamesOut
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.Prod
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.ProdOut
-	_ func(*torch.Tensor, int64, bool, *int) *torch.Tensor                                                                                                                                                                                               = kernels.ProdDimInt
-	_ func(*torch.Tensor, int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.ProdIntOut
-	_ func(*torch.Tensor, string, bool, *int) *torch.Tensor                                                                                                                                                                                              = kernels.ProdDimDimname
-	_ func(*torch.Tensor, string, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                               = kernels.ProdDimnameOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.T
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.T_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tan
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tan_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TanOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tanh
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tanh_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TanhOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Tensordot
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.TensordotOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Threshold
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Threshold_
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.ThresholdOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.ThresholdBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.ThresholdBackward
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.Tile
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.TransposeInt
-	_ func(*torch.Tensor, string, string) *torch.Tensor                                                                                                                                                                                                  = kernels.TransposeDimname
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.XMkldnnTranspose
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.Transpose_
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.XMkldnnTranspose_
-	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.XMkldnnTransposeOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.OneHot
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.Flip
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.FlipOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Fliplr
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Flipud
-	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                = kernels.Roll
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.RollOut
-	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                  = kernels.Rot90
-	_ func(*torch.Tensor, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                   = kernels.Rot90Out
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                            = kernels.TrapezoidX
-	_ func(*torch.Tensor, torch.Scalar, int64) *torch.Tensor                                                                                                                                                                                             = kernels.TrapezoidDx
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                            = kernels.TrapzX
-	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                  = kernels.TrapzDx
-	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                            = kernels.XTransformBiasRescaleQkv
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                               = kernels.XTransformBiasRescaleQkvOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.XNestedTensorFromMask
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XNestedTensorFromMaskOut
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                            = kernels.XNestedTensorFromMaskLeftAligned
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.XNestedFromPadded
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XNestedFromPaddedOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XNestedTensorSize
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XNestedTensorSizeOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XNestedTensorStrides
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XNestedTensorStridesOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XNestedFromPaddedAndNestedExample
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.XNestedFromPaddedAndNestedExampleOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                           = kernels.XNestedViewFromBuffer
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                           = kernels.XNestedViewFromBufferCopy
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.XNestedViewFromBufferCopyOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                         = kernels.XTrilinear
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                          = kernels.XTrilinearOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, float64, bool, int64) *torch.Tensor                                                                                                                                            = kernels.TripletMarginLoss
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Trunc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Trunc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TruncOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Fix
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Fix_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.FixOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TypeAs
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                            = kernels.XHasCompatibleShallowCopyType
-	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.XUnique
-	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                       = kernels.XUniqueOut
-	_ func(*torch.Tensor, int64, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                         = kernels.UniqueDim
-	_ func(*torch.Tensor, int64, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                            = kernels.UniqueDimOut
-	_ func(*torch.Tensor, bool, bool, *int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                              = kernels.UniqueConsecutive
-	_ func(*torch.Tensor, bool, bool, *int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                 = kernels.UniqueConsecutiveOut
-	_ func(*torch.Tensor, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                               = kernels.UniqueDimConsecutive
-	_ func(*torch.Tensor, int64, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                  = kernels.UniqueDimConsecutiveOut
-	_ func(*torch.Tensor, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                = kernels.XUnique2
-	_ func(*torch.Tensor, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                   = kernels.XUnique2Out
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.XUnsafeView
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XUnsafeViewOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.Unsqueeze
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.Unsqueeze_
-	_ func(*torch.Tensor, *int64, bool) *torch.Tensor                                                                                                                                                                                                    = kernels.Vander
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.Var
-	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                                                                                                                             = kernels.VarDim
-	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                                                                                                                           = kernels.VarCorrection
-	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.VarOut
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.VarCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                                                                                                                            = kernels.VarNamesDim
-	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.VarNamesOut
-	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                                                                                                                                          = kernels.VarCorrectionNames
-	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.VarCorrectionNamesOut
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                           = kernels.VarMean
-	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                            = kernels.VarMeanDim
-	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                          = kernels.VarMeanCorrection
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                            = kernels.VarMeanCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                           = kernels.VarMeanNamesDim
-	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.VarMeanCorrectionNames
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ViewAs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.WhereSelf
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.WhereSelfOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.WhereScalarSelf
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.WhereScalarOther
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.WhereScalar
-	_ func(*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                = kernels.Where
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.NormExceptDim
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                            = kernels.XWeightNorm
-	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                           = kernels.XWeightNormInterface
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                             = kernels.XWeightNormInterfaceOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                             = kernels.XWeightNormInterfaceBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                               = kernels.XWeightNormInterfaceBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                             = kernels.XWeightNormDifferentiableBackward
-	_ func([]int64, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                  = kernels.ZerosNames
-	_ func([]int64, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.ZerosNamesOut
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                            = kernels.XEfficientzerotensor
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.XEfficientzerotensorOut
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                            = kernels.Zeros
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.ZerosOut
-	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                = kernels.ZerosLike
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.ZerosLikeOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XStandardGammaGrad
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.XStandardGammaGradOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                             = kernels.XStandardGamma
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.XStandardGammaOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.XDirichletGrad
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.XDirichletGradOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                             = kernels.XSampleDirichlet
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.XSampleDirichletOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                             = kernels.Poisson
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.PoissonOut
-	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                                                                                                                                              = kernels.Binomial
-	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                               = kernels.BinomialOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.NativeNorm
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.NativeNormOut
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                              = kernels.NativeNormScalarOptDimDtype
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.NativeNormScalarOptDimDtypeOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XSparseSum
-	_ func(*torch.Tensor, int) *torch.Tensor                                                                                                                                                                                                             = kernels.XSparseSumDtype
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.XSparseSumDim
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XSparseSumDimOut
-	_ func(*torch.Tensor, []int64, int) *torch.Tensor                                                                                                                                                                                                    = kernels.XSparseSumDimDtype
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                          = kernels.XSparseSumBackward
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.XSparseSumBackwardOut
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.XSparseCsrSumDimDtype
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XSparseCsrSumDimDtypeOut
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.XSparseCsrProdDimDtype
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XSparseCsrProdDimDtypeOut
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseSoftmaxInt
-	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                                                                                                                                    = kernels.XSparseSoftmaxDimname
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseSoftmax
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.XSparseSoftmaxOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.XSparseSoftmaxBackwardData
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XSparseSoftmaxBackwardDataOut
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseLogSoftmaxInt
-	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                                                                                                                                    = kernels.XSparseLogSoftmaxDimname
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseLogSoftmax
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.XSparseLogSoftmaxOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.XSparseLogSoftmaxBackwardData
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XSparseLogSoftmaxBackwardDataOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int) *torch.Tensor                                                                                                                                                                                    = kernels.XSpdiags
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.XSpdiagsOut
-	_ func(*torch.Tensor, *torch.Scalar, int) *torch.Tensor                                                                                                                                                                                              = kernels.NormScalarOptDtype
-	_ func(*torch.Tensor, *torch.Scalar, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                               = kernels.NormScalarOptDtypeOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.NormScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.NormScalarOut
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int) *torch.Tensor                                                                                                                                                                               = kernels.NormScalarOptDimDtype
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool) *torch.Tensor                                                                                                                                                                                    = kernels.NormScalarOptDim
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.NormDtypeOut
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.NormOut
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int) *torch.Tensor                                                                                                                                                                              = kernels.NormNamesScalarOptDimDtype
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool) *torch.Tensor                                                                                                                                                                                   = kernels.NormNamesScalarOptDim
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.NormNamesDtypeOut
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.NormNamesOut
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.FrexpTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.FrexpTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.FrobeniusNorm
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                   = kernels.FrobeniusNormDim
-	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.FrobeniusNormOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.NuclearNorm
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.NuclearNormOut
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                   = kernels.NuclearNormDim
-	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.NuclearNormDimOut
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.Clone
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.CloneOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Positive
-	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                             = kernels.ResizeAs_
-	_ func(*torch.Tensor, *torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.ResizeAsOut
-	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                             = kernels.ResizeAs
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ResizeAsSparse_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.ResizeAsSparseOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ResizeAsSparse
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Zero_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ZeroOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Zero
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.SubOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.SubTensor
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.Sub_Tensor
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.SubScalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Sub_Scalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.SubScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.SubtractOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.SubtractTensor
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.Subtract_Tensor
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.SubtractScalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Subtract_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.RsubTensor
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.RsubTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.HeavisideOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Heaviside
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Heaviside_
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.RsubScalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.RsubScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.XSparseAddmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.XSparseAddmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.SparseSampledAddmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.SparseSampledAddmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.AddmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.Addmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.Addmm_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                                                                                                                   = kernels.XAddmmActivationOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool) *torch.Tensor                                                                                                                                                  = kernels.XAddmmActivation
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseCompressedTensorCompPlainValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseCsrTensorCrowColValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseCscTensorCcolRowValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseBsrTensorCrowColValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseBscTensorCcolRowValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseCompressedTensorCompPlainValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseCsrTensorCrowColValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseCscTensorCcolRowValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseBsrTensorCrowColValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseBscTensorCcolRowValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseCompressedTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseCsrTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseCscTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseBsrTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseBscTensorUnsafe
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                            = kernels.SparseCooTensorSize
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.SparseCooTensorSizeOut
-	_ func(*torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                       = kernels.SparseCooTensorIndices
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                              = kernels.SparseCooTensorIndicesSize
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                              = kernels.XSparseCooTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                                        = kernels.XValidateSparseCooTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, int)                                                                                                                                                                                    = kernels.XValidateSparseCompressedTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseCsrTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseCscTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseBsrTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseBscTensorArgs
-	_ func(int64, int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                              = kernels.XSparseCooTensorWithDims
-	_ func(int64, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                           = kernels.XSparseCooTensorWithDimsOut
-	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                = kernels.XSparseCooTensorWithDimsAndTensors
-	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.XSparseCooTensorWithDimsAndTensorsOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResize_
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.SparseResizeOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResize
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResizeAndClear_
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.SparseResizeAndClearOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResizeAndClear
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SparseMask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.SparseMaskOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                              = kernels.XToCpu
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.ToDense
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.XToDense
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.XToDenseOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToDenseBackward
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.SparseDim
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.XDimI
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.DenseDim
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.XDimV
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.XNnz
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Coalesce
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XCoalesce
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XCoalesceOut
-	_ func(*torch.Tensor) bool                                                                                                                                                                                                                           = kernels.IsCoalesced
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XValues
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.XCoalesced_
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.XCoalescedOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.XCoalesced
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Indices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Values
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.CrowIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ColIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.CcolIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.RowIndices
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.HspmmOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Hspmm
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.CopySparseToSparse_
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.CopySparseToSparseOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.CopySparseToSparse
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.UnbindInt
-	_ func(*torch.Tensor, string) []*torch.Tensor                                                                                                                                                                                                        = kernels.UnbindDimname
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.ToSparseSparseDim
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.ToSparseSparseDimOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ToSparse
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToSparseOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ToSparseCsr
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToSparseCsrOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ToSparseCsc
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToSparseCscOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.ToSparseBsr
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.ToSparseBsrOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.ToSparseBsc
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.ToSparseBscOut
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.ToMkldnn
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.ToMkldnnOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                = kernels.MkldnnReorderConv2dWeight
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                 = kernels.MkldnnReorderConv2dWeightOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                = kernels.MkldnnReorderConv3dWeight
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                 = kernels.MkldnnReorderConv3dWeightOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToMkldnnBackward
-	_ func(*torch.Tensor, int, bool) *torch.Tensor                                                                                                                                                                                                       = kernels.QuantizePerTensorDynamic
-	_ func(*torch.Tensor, int, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                        = kernels.QuantizePerTensorDynamicOut
-	_ func(*torch.Tensor, float64, int64, int) *torch.Tensor                                                                                                                                                                                             = kernels.QuantizePerTensor
-	_ func(*torch.Tensor, float64, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.QuantizePerTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int) *torch.Tensor                                                                                                                                                                               = kernels.QuantizePerTensorTensorQparams
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.QuantizePerTensorTensorQparamsOut
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int) []*torch.Tensor                                                                                                                                                                           = kernels.QuantizePerTensorTensors
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int, []*torch.Tensor)                                                                                                                                                                          = kernels.QuantizePerTensorTensorsOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                                                                                                                        = kernels.QuantizePerChannel
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                         = kernels.QuantizePerChannelOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.DequantizeSelf
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.DequantizeSelfOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                              = kernels.DequantizeTensors
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                             = kernels.DequantizeTensorsOut
-	_ func(*torch.Tensor) float64                                                                                                                                                                                                                        = kernels.QScale
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.QZeroPoint
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.QPerChannelScales
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.QPerChannelScalesOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.QPerChannelZeroPoints
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.QPerChannelZeroPointsOut
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.QPerChannelAxis
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.IntRepr
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.IntReprOut
-	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                  = kernels.XMakePerTensorQuantizedTensor
-	_ func(*torch.Tensor, float64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                   = kernels.XMakePerTensorQuantizedTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                             = kernels.XMakePerChannelQuantizedTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XMakePerChannelQuantizedTensorOut
-	_ func(*torch.Tensor) int                                                                                                                                                                                                                            = kernels.Qscheme
-	_ func(*torch.Tensor, float64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                    = kernels.FakeQuantizePerTensorAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                      = kernels.FakeQuantizePerTensorAffineTensorQparams
-	_ func(*torch.Tensor, float64, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.FakeQuantizePerTensorAffineCachemask
-	_ func(*torch.Tensor, float64, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                     = kernels.FakeQuantizePerTensorAffineCachemaskOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                      = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                        = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.FakeQuantizePerTensorAffineCachemaskBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) *torch.Tensor                                                                                                                                                             = kernels.XFakeQuantizeLearnablePerTensorAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                              = kernels.XFakeQuantizeLearnablePerTensorAffineOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                              = kernels.XFakeQuantizeLearnablePerTensorAffineBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                               = kernels.FakeQuantizePerChannelAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                              = kernels.FakeQuantizePerChannelAffineCachemask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                = kernels.FakeQuantizePerChannelAffineCachemaskOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.FakeQuantizePerChannelAffineCachemaskBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) *torch.Tensor                                                                                                                                                      = kernels.XFakeQuantizeLearnablePerChannelAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                       = kernels.XFakeQuantizeLearnablePerChannelAffineOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                       = kernels.XFakeQuantizeLearnablePerChannelAffineBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) *torch.Tensor                                                                              = kernels.FusedMovingAvgObsFakeQuant
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                             = kernels.XFusedMovingAvgObsFqHelper
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                               = kernels.XFusedMovingAvgObsFqHelperOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) = kernels.XFusedMovingAvgObsFqHelperFunctional
-	_ func(*torch.Tensor, bool) (float64, int64)                                                                                                                                                                                                         = kernels.XChooseQparamsPerTensor
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XSaturateWeightToFp16
-	_ func(*torch.Tensor, int64, int64, float64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.ChooseQparamsOptimized
-	_ func(*torch.Tensor, bool, bool, int, int) *torch.Tensor                                                                                                                                                                                            = kernels.XAutocastToReducedPrecision
-	_ func(*torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                      = kernels.XAutocastToFullPrecision
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Silu_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SiluOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.SiluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SiluBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Mish
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Mish_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.MishOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.MishBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sigmoid
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sigmoid_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SigmoidOut
+	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                             = kernels.Logit
+	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                             = kernels.Logit_
+	_ func(*torch.Tensor, *float64, *torch.Tensor) *torch.Tensor                                                                              = kernels.LogitOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sin
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sin_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SinOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinc
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinc_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SincOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinh
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinh_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SinhOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Detach
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Detach_
+	_ func(*torch.Tensor, int64) int64                                                                                                        = kernels.SizeInt
+	_ func(*torch.Tensor, string) int64                                                                                                       = kernels.SizeDimname
+	_ func(*torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                         = kernels.SliceTensor
+	_ func(*torch.Tensor, []int64, int64, int64, int64, int64) *torch.Tensor                                                                  = kernels.SliceBackward
+	_ func(*torch.Tensor, []int64, int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                   = kernels.SliceBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                          = kernels.SliceScatter
+	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64, *torch.Tensor) *torch.Tensor                                           = kernels.SliceScatterOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                          = kernels.SelectScatter
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.SelectScatterOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                   = kernels.DiagonalScatter
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                    = kernels.DiagonalScatterOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64) *torch.Tensor                                                              = kernels.AsStridedScatter
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64, *torch.Tensor) *torch.Tensor                                               = kernels.AsStridedScatterOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.Smm
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                          = kernels.SoftmaxInt
+	_ func(*torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                           = kernels.SoftmaxIntOut
+	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                         = kernels.SoftmaxDimname
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                          = kernels.XSoftmax
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                           = kernels.XSoftmaxOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                            = kernels.XSoftmaxBackwardData
+	_ func(*torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                             = kernels.XSoftmaxBackwardDataOut
+	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                       = kernels.UnsafeSplitTensor
+	_ func(*torch.Tensor, int64, int64, []*torch.Tensor)                                                                                      = kernels.UnsafeSplitTensorOut
+	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                       = kernels.SplitTensor
+	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                     = kernels.SplitSizes
+	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                     = kernels.UnsafeSplitWithSizes
+	_ func(*torch.Tensor, []int64, int64, []*torch.Tensor)                                                                                    = kernels.UnsafeSplitWithSizesOut
+	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                     = kernels.SplitWithSizes
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                              = kernels.HsplitInt
+	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                            = kernels.HsplitArray
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                              = kernels.VsplitInt
+	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                            = kernels.VsplitArray
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                              = kernels.DsplitInt
+	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                            = kernels.DsplitArray
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Squeeze
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.SqueezeDim
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                               = kernels.SqueezeDimname
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Squeeze_
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.Squeeze_Dim
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                               = kernels.Squeeze_Dimname
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.Sspaddmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.SspaddmmOut
+	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                              = kernels.Stack
+	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.StackOut
+	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                              = kernels.XStack
+	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.XStackOut
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                     = kernels.Hstack
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                      = kernels.HstackOut
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                     = kernels.Vstack
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                      = kernels.VstackOut
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                     = kernels.Dstack
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                      = kernels.DstackOut
+	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, *bool, *bool) *torch.Tensor                                             = kernels.Stft
+	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, string, bool, *bool, *bool) *torch.Tensor                               = kernels.StftCenter
+	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, bool, *bool, *int64, bool) *torch.Tensor                                = kernels.Istft
+	_ func(*torch.Tensor, int64) int64                                                                                                        = kernels.StrideInt
+	_ func(*torch.Tensor, string) int64                                                                                                       = kernels.StrideDimname
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                 = kernels.Sum
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.SumOut
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.SumDimIntList
+	_ func(*torch.Tensor, []string, bool, *int) *torch.Tensor                                                                                 = kernels.SumDimDimnameList
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.SumIntListOut
+	_ func(*torch.Tensor, []string, bool, *int, *torch.Tensor) *torch.Tensor                                                                  = kernels.SumDimnameListOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, bool) *torch.Tensor                                                                         = kernels.XNestedSumBackward
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.Nansum
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.NansumOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.SumToSize
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sqrt
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sqrt_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SqrtOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Square
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Square_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SquareOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                 = kernels.Std
+	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                  = kernels.StdDim
+	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                = kernels.StdCorrection
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                = kernels.StdMean
+	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                 = kernels.StdMeanDim
+	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                               = kernels.StdMeanCorrection
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                 = kernels.StdMeanCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                = kernels.StdMeanNamesDim
+	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                              = kernels.StdMeanCorrectionNames
+	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.StdOut
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                 = kernels.StdCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                 = kernels.StdNamesDim
+	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                  = kernels.StdNamesOut
+	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                               = kernels.StdCorrectionNames
+	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                = kernels.StdCorrectionNamesOut
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                 = kernels.Prod
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.ProdOut
+	_ func(*torch.Tensor, int64, bool, *int) *torch.Tensor                                                                                    = kernels.ProdDimInt
+	_ func(*torch.Tensor, int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                     = kernels.ProdIntOut
+	_ func(*torch.Tensor, string, bool, *int) *torch.Tensor                                                                                   = kernels.ProdDimDimname
+	_ func(*torch.Tensor, string, bool, *int, *torch.Tensor) *torch.Tensor                                                                    = kernels.ProdDimnameOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.T
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.T_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tan
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tan_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TanOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tanh
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tanh_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TanhOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                      = kernels.Tensordot
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                       = kernels.TensordotOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Threshold
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Threshold_
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                            = kernels.ThresholdOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.ThresholdBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.ThresholdBackward
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.Tile
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.TransposeInt
+	_ func(*torch.Tensor, string, string) *torch.Tensor                                                                                       = kernels.TransposeDimname
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.XMkldnnTranspose
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.Transpose_
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.XMkldnnTranspose_
+	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                          = kernels.XMkldnnTransposeOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.OneHot
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.Flip
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.FlipOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Fliplr
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Flipud
+	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                     = kernels.Roll
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                      = kernels.RollOut
+	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                       = kernels.Rot90
+	_ func(*torch.Tensor, int64, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.Rot90Out
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                 = kernels.TrapezoidX
+	_ func(*torch.Tensor, torch.Scalar, int64) *torch.Tensor                                                                                  = kernels.TrapezoidDx
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                 = kernels.TrapzX
+	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                       = kernels.TrapzDx
+	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                 = kernels.XTransformBiasRescaleQkv
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)    = kernels.XTransformBiasRescaleQkvOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                  = kernels.XNestedTensorFromMask
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.XNestedTensorFromMaskOut
+	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                 = kernels.XNestedTensorFromMaskLeftAligned
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                  = kernels.XNestedFromPadded
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.XNestedFromPaddedOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.XNestedTensorSize
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XNestedTensorSizeOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.XNestedTensorStrides
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XNestedTensorStridesOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XNestedFromPaddedAndNestedExample
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.XNestedFromPaddedAndNestedExampleOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                = kernels.XNestedViewFromBuffer
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                = kernels.XNestedViewFromBufferCopy
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                 = kernels.XNestedViewFromBufferCopyOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64) *torch.Tensor                              = kernels.XTrilinear
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor               = kernels.XTrilinearOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, float64, bool, int64) *torch.Tensor                                 = kernels.TripletMarginLoss
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Trunc
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Trunc_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TruncOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Fix
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Fix_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.FixOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TypeAs
+	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                 = kernels.XHasCompatibleShallowCopyType
+	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                          = kernels.XUnique
+	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                            = kernels.XUniqueOut
+	_ func(*torch.Tensor, int64, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                              = kernels.UniqueDim
+	_ func(*torch.Tensor, int64, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) = kernels.UniqueDimOut
+	_ func(*torch.Tensor, bool, bool, *int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                   = kernels.UniqueConsecutive
+	_ func(*torch.Tensor, bool, bool, *int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)      = kernels.UniqueConsecutiveOut
+	_ func(*torch.Tensor, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                    = kernels.UniqueDimConsecutive
+	_ func(*torch.Tensor, int64, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)       = kernels.UniqueDimConsecutiveOut
+	_ func(*torch.Tensor, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                     = kernels.XUnique2
+	_ func(*torch.Tensor, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)        = kernels.XUnique2Out
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.XUnsafeView
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.XUnsafeViewOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.Unsqueeze
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.Unsqueeze_
+	_ func(*torch.Tensor, *int64, bool) *torch.Tensor                                                                                         = kernels.Vander
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                 = kernels.Var
+	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                  = kernels.VarDim
+	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                = kernels.VarCorrection
+	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.VarOut
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                 = kernels.VarCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                 = kernels.VarNamesDim
+	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                  = kernels.VarNamesOut
+	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                               = kernels.VarCorrectionNames
+	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                = kernels.VarCorrectionNamesOut
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                = kernels.VarMean
+	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                 = kernels.VarMeanDim
+	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                               = kernels.VarMeanCorrection
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                 = kernels.VarMeanCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                = kernels.VarMeanNamesDim
+	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                              = kernels.VarMeanCorrectionNames
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ViewAs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.WhereSelf
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                          = kernels.WhereSelfOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                          = kernels.WhereScalarSelf
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.WhereScalarOther
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.WhereScalar
+	_ func(*torch.Tensor) []*torch.Tensor                                                                                                     = kernels.Where
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.NormExceptDim
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                 = kernels.XWeightNorm
+	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                = kernels.XWeightNormInterface
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                  = kernels.XWeightNormInterfaceOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                  = kernels.XWeightNormInterfaceBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)    = kernels.XWeightNormInterfaceBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                  = kernels.XWeightNormDifferentiableBackward
+	_ func([]int64, []string, *int, *int, *string, *bool) *torch.Tensor                                                                       = kernels.ZerosNames
+	_ func([]int64, []string, *torch.Tensor) *torch.Tensor                                                                                    = kernels.ZerosNamesOut
+	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                 = kernels.XEfficientzerotensor
+	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                              = kernels.XEfficientzerotensorOut
+	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                 = kernels.Zeros
+	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                              = kernels.ZerosOut
+	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                     = kernels.ZerosLike
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.ZerosLikeOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XStandardGammaGrad
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.XStandardGammaGradOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                  = kernels.XStandardGamma
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                   = kernels.XStandardGammaOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.XDirichletGrad
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                          = kernels.XDirichletGradOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                  = kernels.XSampleDirichlet
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                   = kernels.XSampleDirichletOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                  = kernels.Poisson
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                   = kernels.PoissonOut
+	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                                   = kernels.Binomial
+	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                    = kernels.BinomialOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                         = kernels.NativeNorm
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                          = kernels.NativeNormOut
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                   = kernels.NativeNormScalarOptDimDtype
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                    = kernels.NativeNormScalarOptDimDtypeOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.XSparseSum
+	_ func(*torch.Tensor, int) *torch.Tensor                                                                                                  = kernels.XSparseSumDtype
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.XSparseSumDim
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.XSparseSumDimOut
+	_ func(*torch.Tensor, []int64, int) *torch.Tensor                                                                                         = kernels.XSparseSumDimDtype
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                               = kernels.XSparseSumBackward
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                = kernels.XSparseSumBackwardOut
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.XSparseCsrSumDimDtype
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.XSparseCsrSumDimDtypeOut
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.XSparseCsrProdDimDtype
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.XSparseCsrProdDimDtypeOut
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                          = kernels.XSparseSoftmaxInt
+	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                         = kernels.XSparseSoftmaxDimname
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                          = kernels.XSparseSoftmax
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                           = kernels.XSparseSoftmaxOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                  = kernels.XSparseSoftmaxBackwardData
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.XSparseSoftmaxBackwardDataOut
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                          = kernels.XSparseLogSoftmaxInt
+	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                         = kernels.XSparseLogSoftmaxDimname
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                          = kernels.XSparseLogSoftmax
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                           = kernels.XSparseLogSoftmaxOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                  = kernels.XSparseLogSoftmaxBackwardData
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.XSparseLogSoftmaxBackwardDataOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int) *torch.Tensor                                                                         = kernels.XSpdiags
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *torch.Tensor) *torch.Tensor                                                          = kernels.XSpdiagsOut
+	_ func(*torch.Tensor, *torch.Scalar, int) *torch.Tensor                                                                                   = kernels.NormScalarOptDtype
+	_ func(*torch.Tensor, *torch.Scalar, int, *torch.Tensor) *torch.Tensor                                                                    = kernels.NormScalarOptDtypeOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                         = kernels.NormScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                          = kernels.NormScalarOut
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int) *torch.Tensor                                                                    = kernels.NormScalarOptDimDtype
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool) *torch.Tensor                                                                         = kernels.NormScalarOptDim
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int, *torch.Tensor) *torch.Tensor                                                     = kernels.NormDtypeOut
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *torch.Tensor) *torch.Tensor                                                          = kernels.NormOut
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int) *torch.Tensor                                                                   = kernels.NormNamesScalarOptDimDtype
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool) *torch.Tensor                                                                        = kernels.NormNamesScalarOptDim
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int, *torch.Tensor) *torch.Tensor                                                    = kernels.NormNamesDtypeOut
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool, *torch.Tensor) *torch.Tensor                                                         = kernels.NormNamesOut
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                      = kernels.FrexpTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                        = kernels.FrexpTensorOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.FrobeniusNorm
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                        = kernels.FrobeniusNormDim
+	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                         = kernels.FrobeniusNormOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                 = kernels.NuclearNorm
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                  = kernels.NuclearNormOut
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                        = kernels.NuclearNormDim
+	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                         = kernels.NuclearNormDimOut
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                 = kernels.Clone
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.CloneOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Positive
+	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                  = kernels.ResizeAs_
+	_ func(*torch.Tensor, *torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.ResizeAsOut
+	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                  = kernels.ResizeAs
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ResizeAsSparse_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.ResizeAsSparseOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ResizeAsSparse
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Zero_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ZeroOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Zero
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.SubOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.SubTensor
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.Sub_Tensor
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.SubScalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Sub_Scalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                            = kernels.SubScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.SubtractOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.SubtractTensor
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.Subtract_Tensor
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.SubtractScalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Subtract_Scalar
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.RsubTensor
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.RsubTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.HeavisideOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.Heaviside
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.Heaviside_
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.RsubScalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                            = kernels.RsubScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.XSparseAddmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.XSparseAddmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.SparseSampledAddmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.SparseSampledAddmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.AddmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.Addmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.Addmm_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                        = kernels.XAddmmActivationOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool) *torch.Tensor                                       = kernels.XAddmmActivation
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseCompressedTensorCompPlainValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseCsrTensorCrowColValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseCscTensorCcolRowValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseBsrTensorCrowColValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseBscTensorCcolRowValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseCompressedTensorCompPlainValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseCsrTensorCrowColValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseCscTensorCcolRowValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseBsrTensorCrowColValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseBscTensorCcolRowValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseCompressedTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseCsrTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseCscTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseBsrTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseBscTensorUnsafe
+	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                 = kernels.SparseCooTensorSize
+	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                              = kernels.SparseCooTensorSizeOut
+	_ func(*torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                            = kernels.SparseCooTensorIndices
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                   = kernels.SparseCooTensorIndicesSize
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                   = kernels.XSparseCooTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, []int64)                                                                                             = kernels.XValidateSparseCooTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, int)                                                                         = kernels.XValidateSparseCompressedTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseCsrTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseCscTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseBsrTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseBscTensorArgs
+	_ func(int64, int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                   = kernels.XSparseCooTensorWithDims
+	_ func(int64, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                = kernels.XSparseCooTensorWithDimsOut
+	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                     = kernels.XSparseCooTensorWithDimsAndTensors
+	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                  = kernels.XSparseCooTensorWithDimsAndTensorsOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                = kernels.SparseResize_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                 = kernels.SparseResizeOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                = kernels.SparseResize
 )

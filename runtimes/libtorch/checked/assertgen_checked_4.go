@@ -11,6 +11,2141 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opSparseResizeAndClear_ = asserts.Op{
+	Name:     "sparse_resize_and_clear_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
+func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSparseResizeAndClearOut = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
+func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opSparseResizeAndClear = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
+func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSparseMask = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
+func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMask(self, mask)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	r0 := kernels.SparseMask(self, mask)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	return r0
+}
+
+var opSparseMaskOut = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
+func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMaskOut(self, mask, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSparseMaskOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
+	r0 := kernels.SparseMaskOut(self, mask, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
+	return r0
+}
+
+var opXToCpu = asserts.Op{
+	Name:     "_to_cpu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
+func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToCpu(tensors)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXToCpu, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	r0 := kernels.XToCpu(tensors)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	return r0
+}
+
+var opToDense = asserts.Op{
+	Name:     "to_dense",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToDense checks to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
+func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToDense(self, dtype)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToDense(self, dtype)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToDense = asserts.Op{
+	Name:     "_to_dense",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XToDense checks _to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
+func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToDense(self, dtype)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToDense(self, dtype)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToDenseOut = asserts.Op{
+	Name:     "_to_dense",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
+func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToDenseOut(self, dtype, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToDenseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.XToDenseOut(self, dtype, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opToDenseBackward = asserts.Op{
+	Name:     "to_dense_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input) -> Tensor
+func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToDenseBackward(grad, input)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
+	r0 := kernels.ToDenseBackward(grad, input)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
+	return r0
+}
+
+var opSparseDim = asserts.Op{
+	Name:     "sparse_dim",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseDim checks sparse_dim(Tensor self) -> int
+func SparseDim(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.SparseDim(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.SparseDim(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXDimI = asserts.Op{
+	Name:     "_dimI",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XDimI checks _dimI(Tensor self) -> int
+func XDimI(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XDimI(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XDimI(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opDenseDim = asserts.Op{
+	Name:     "dense_dim",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// DenseDim checks dense_dim(Tensor self) -> int
+func DenseDim(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.DenseDim(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.DenseDim(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXDimV = asserts.Op{
+	Name:     "_dimV",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XDimV checks _dimV(Tensor self) -> int
+func XDimV(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XDimV(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XDimV(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXNnz = asserts.Op{
+	Name:     "_nnz",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XNnz checks _nnz(Tensor self) -> int
+func XNnz(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XNnz(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XNnz(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opCoalesce = asserts.Op{
+	Name:     "coalesce",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
+func Coalesce(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Coalesce(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Coalesce(self)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalesce = asserts.Op{
+	Name:     "_coalesce",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XCoalesce checks _coalesce(Tensor self) -> Tensor
+func XCoalesce(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesce(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XCoalesce(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalesceOut = asserts.Op{
+	Name:     "_coalesce",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesceOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXCoalesceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.XCoalesceOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opIsCoalesced = asserts.Op{
+	Name:     "is_coalesced",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// IsCoalesced checks is_coalesced(Tensor self) -> bool
+func IsCoalesced(self *torch.Tensor) bool {
+	if !asserts.Checking() {
+		return kernels.IsCoalesced(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.IsCoalesced(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXIndices = asserts.Op{
+	Name:     "_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XIndices checks _indices(Tensor(a) self) -> Tensor(a)
+func XIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XIndices(self)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXValues = asserts.Op{
+	Name:     "_values",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XValues checks _values(Tensor(a) self) -> Tensor(a)
+func XValues(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XValues(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XValues(self)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalesced_ = asserts.Op{
+	Name:     "_coalesced_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
+func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesced_(self, coalesced)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXCoalesced_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.XCoalesced_(self, coalesced)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalescedOut = asserts.Op{
+	Name:     "_coalesced",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
+func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalescedOut(self, coalesced, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXCoalescedOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.XCoalescedOut(self, coalesced, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opXCoalesced = asserts.Op{
+	Name:     "_coalesced",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
+func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesced(self, coalesced)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XCoalesced(self, coalesced)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opIndices = asserts.Op{
+	Name:     "indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Indices checks indices(Tensor(a) self) -> Tensor(a)
+func Indices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Indices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Indices(self)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opValues = asserts.Op{
+	Name:     "values",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Values checks values(Tensor(a) self) -> Tensor(a)
+func Values(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Values(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Values(self)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCrowIndices = asserts.Op{
+	Name:     "crow_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
+func CrowIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CrowIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.CrowIndices(self)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opColIndices = asserts.Op{
+	Name:     "col_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
+func ColIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ColIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ColIndices(self)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCcolIndices = asserts.Op{
+	Name:     "ccol_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
+func CcolIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CcolIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.CcolIndices(self)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRowIndices = asserts.Op{
+	Name:     "row_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
+func RowIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RowIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RowIndices(self)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHspmmOut = asserts.Op{
+	Name:     "hspmm",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
+func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HspmmOut(mat1, mat2, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHspmmOut, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out)
+	defer c.Abandon()
+	r0 := kernels.HspmmOut(mat1, mat2, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out, r0)
+	return r0
+}
+
+var opHspmm = asserts.Op{
+	Name:     "hspmm",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
+func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hspmm(mat1, mat2)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2)
+	r0 := kernels.Hspmm(mat1, mat2)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2, r0)
+	return r0
+}
+
+var opCopySparseToSparse_ = asserts.Op{
+	Name:     "copy_sparse_to_sparse_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
+func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparse_(self, src, non_blocking)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	defer c.Abandon()
+	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	return r0
+}
+
+var opCopySparseToSparseOut = asserts.Op{
+	Name:     "copy_sparse_to_sparse",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
+func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out)
+	defer c.Abandon()
+	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out, r0)
+	return r0
+}
+
+var opCopySparseToSparse = asserts.Op{
+	Name:     "copy_sparse_to_sparse",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
+func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparse(self, src, non_blocking)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	return r0
+}
+
+var opUnbindInt = asserts.Op{
+	Name:     "unbind",
+	Overload: "int",
+	Profile:  asserts.Strict,
+}
+
+// UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
+func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnbindInt(self, dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.UnbindInt(self, dim)
+	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opUnbindDimname = asserts.Op{
+	Name:     "unbind",
+	Overload: "Dimname",
+	Profile:  asserts.Strict,
+}
+
+// UnbindDimname checks unbind.Dimname(Tensor(a -> *) self, Dimname dim) -> Tensor(a)[]
+func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnbindDimname(self, dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnbindDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.UnbindDimname(self, dim)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToSparseSparseDim = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "sparse_dim",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
+func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseSparseDim(self, sparse_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToSparseSparseDimOut = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "sparse_dim_out",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseSparseDimOut checks to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opToSparseSparseDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opToSparse = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToSparse checks to_sparse(Tensor self) -> Tensor
+func ToSparse(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparse(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparse(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToSparseOut = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseOut checks to_sparse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opToSparseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opToSparseCsr = asserts.Op{
+	Name:     "to_sparse_csr",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseCsr checks to_sparse_csr(Tensor self) -> Tensor
+func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCsr(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparseCsr(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToSparseCsrOut = asserts.Op{
+	Name:     "to_sparse_csr",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseCsrOut checks to_sparse_csr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCsrOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opToSparseCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseCsrOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opToSparseCsc = asserts.Op{
+	Name:     "to_sparse_csc",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseCsc checks to_sparse_csc(Tensor self) -> Tensor
+func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCsc(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparseCsc(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToSparseCscOut = asserts.Op{
+	Name:     "to_sparse_csc",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseCscOut checks to_sparse_csc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCscOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opToSparseCscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseCscOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opToSparseBsr = asserts.Op{
+	Name:     "to_sparse_bsr",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseBsr checks to_sparse_bsr(Tensor self, int[2] blocksize) -> Tensor
+func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseBsr(self, blocksize)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparseBsr(self, blocksize)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToSparseBsrOut = asserts.Op{
+	Name:     "to_sparse_bsr",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseBsrOut checks to_sparse_bsr.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseBsrOut(self, blocksize, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opToSparseBsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opToSparseBsc = asserts.Op{
+	Name:     "to_sparse_bsc",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseBsc checks to_sparse_bsc(Tensor self, int[2] blocksize) -> Tensor
+func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseBsc(self, blocksize)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparseBsc(self, blocksize)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToSparseBscOut = asserts.Op{
+	Name:     "to_sparse_bsc",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseBscOut checks to_sparse_bsc.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseBscOut(self, blocksize, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opToSparseBscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseBscOut(self, blocksize, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opToMkldnn = asserts.Op{
+	Name:     "to_mkldnn",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToMkldnn checks to_mkldnn(Tensor self, ScalarType? dtype=None) -> Tensor
+func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToMkldnn(self, dtype)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToMkldnn(self, dtype)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToMkldnnOut = asserts.Op{
+	Name:     "to_mkldnn",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ToMkldnnOut checks to_mkldnn.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
+func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToMkldnnOut(self, dtype, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opToMkldnnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.ToMkldnnOut(self, dtype, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opMkldnnReorderConv2dWeight = asserts.Op{
+	Name:     "mkldnn_reorder_conv2d_weight",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MkldnnReorderConv2dWeight checks mkldnn_reorder_conv2d_weight(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1) -> Tensor
+func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opMkldnnReorderConv2dWeightOut = asserts.Op{
+	Name:     "mkldnn_reorder_conv2d_weight",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MkldnnReorderConv2dWeightOut checks mkldnn_reorder_conv2d_weight.out(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
+func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
+	}
+	var c asserts.Call
+	var a0, a5 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	defer c.Abandon()
+	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	return r0
+}
+
+var opMkldnnReorderConv3dWeight = asserts.Op{
+	Name:     "mkldnn_reorder_conv3d_weight",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MkldnnReorderConv3dWeight checks mkldnn_reorder_conv3d_weight(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1) -> Tensor
+func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opMkldnnReorderConv3dWeightOut = asserts.Op{
+	Name:     "mkldnn_reorder_conv3d_weight",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MkldnnReorderConv3dWeightOut checks mkldnn_reorder_conv3d_weight.out(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
+func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
+	}
+	var c asserts.Call
+	var a0, a5 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	defer c.Abandon()
+	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	return r0
+}
+
+var opToMkldnnBackward = asserts.Op{
+	Name:     "to_mkldnn_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToMkldnnBackward checks to_mkldnn_backward(Tensor grad, Tensor input) -> Tensor
+func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToMkldnnBackward(grad, input)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
+	r0 := kernels.ToMkldnnBackward(grad, input)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
+	return r0
+}
+
+var opQuantizePerTensorDynamic = asserts.Op{
+	Name:     "quantize_per_tensor_dynamic",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// QuantizePerTensorDynamic checks quantize_per_tensor_dynamic(Tensor self, ScalarType dtype, bool reduce_range) -> Tensor
+func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opQuantizePerTensorDynamicOut = asserts.Op{
+	Name:     "quantize_per_tensor_dynamic",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// QuantizePerTensorDynamicOut checks quantize_per_tensor_dynamic.out(Tensor self, ScalarType dtype, bool reduce_range, *, Tensor(a!) out) -> Tensor(a!)
+func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opQuantizePerTensor = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// QuantizePerTensor checks quantize_per_tensor(Tensor self, float scale, int zero_point, ScalarType dtype) -> Tensor
+func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtype int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opQuantizePerTensorOut = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// QuantizePerTensorOut checks quantize_per_tensor.out(Tensor self, float scale, int zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
+func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, dtype int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opQuantizePerTensorTensorQparams = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "tensor_qparams",
+	Profile:  asserts.Strict,
+}
+
+// QuantizePerTensorTensorQparams checks quantize_per_tensor.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype) -> Tensor
+func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	return r0
+}
+
+var opQuantizePerTensorTensorQparamsOut = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "tensor_qparams_out",
+	Profile:  asserts.Strict,
+}
+
+// QuantizePerTensorTensorQparamsOut checks quantize_per_tensor.tensor_qparams_out(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
+func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
+	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	return r0
+}
+
+var opQuantizePerTensorTensors = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "tensors",
+	Profile:  asserts.Strict,
+}
+
+// QuantizePerTensorTensors checks quantize_per_tensor.tensors(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype) -> Tensor[]
+func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
+	}
+	var c asserts.Call
+	var (
+		a1, a2 asserts.Saved
+		l0     asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_a0b3d6688827(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points)
+	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
+	assertgenshapes.ChecksPost_9e384b02bc97(&c, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points, r0)
+	return r0
+}
+
+var opQuantizePerTensorTensorsOut = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "tensors_out",
+	Profile:  asserts.Strict,
+}
+
+// QuantizePerTensorTensorsOut checks quantize_per_tensor.tensors_out(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype, *, Tensor(a!)[] out) -> ()
+func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1, a2 asserts.Saved
+		l0, l4 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_753d407c557f(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	defer c.Abandon()
+	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
+	assertgenshapes.ChecksPost_0e3398a8b5b8(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+}
+
+var opQuantizePerChannel = asserts.Op{
+	Name:     "quantize_per_channel",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// QuantizePerChannel checks quantize_per_channel(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype) -> Tensor
+func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
+	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points, r0)
+	return r0
+}
+
+var opQuantizePerChannelOut = asserts.Op{
+	Name:     "quantize_per_channel",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// QuantizePerChannelOut checks quantize_per_channel.out(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
+func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	defer c.Abandon()
+	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
+	return r0
+}
+
+var opDequantizeSelf = asserts.Op{
+	Name:     "dequantize",
+	Overload: "self",
+	Profile:  asserts.Strict,
+}
+
+// DequantizeSelf checks dequantize.self(Tensor self) -> Tensor
+func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DequantizeSelf(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.DequantizeSelf(self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	return r0
+}
+
+var opDequantizeSelfOut = asserts.Op{
+	Name:     "dequantize",
+	Overload: "self_out",
+	Profile:  asserts.Strict,
+}
+
+// DequantizeSelfOut checks dequantize.self_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DequantizeSelfOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.DequantizeSelfOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opDequantizeTensors = asserts.Op{
+	Name:     "dequantize",
+	Overload: "tensors",
+	Profile:  asserts.Strict,
+}
+
+// DequantizeTensors checks dequantize.tensors(Tensor[] tensors) -> Tensor[]
+func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DequantizeTensors(tensors)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDequantizeTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	r0 := kernels.DequantizeTensors(tensors)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	return r0
+}
+
+var opDequantizeTensorsOut = asserts.Op{
+	Name:     "dequantize",
+	Overload: "tensors_out",
+	Profile:  asserts.Strict,
+}
+
+// DequantizeTensorsOut checks dequantize.tensors_out(Tensor[] tensors, *, Tensor(a!)[] out) -> ()
+func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.DequantizeTensorsOut(tensors, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
+	defer c.Abandon()
+	kernels.DequantizeTensorsOut(tensors, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
+}
+
+var opQScale = asserts.Op{
+	Name:     "q_scale",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// QScale checks q_scale(Tensor self) -> float
+func QScale(self *torch.Tensor) float64 {
+	if !asserts.Checking() {
+		return kernels.QScale(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.QScale(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opQZeroPoint = asserts.Op{
+	Name:     "q_zero_point",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// QZeroPoint checks q_zero_point(Tensor self) -> int
+func QZeroPoint(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.QZeroPoint(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.QZeroPoint(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opQPerChannelScales = asserts.Op{
+	Name:     "q_per_channel_scales",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// QPerChannelScales checks q_per_channel_scales(Tensor self) -> Tensor
+func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QPerChannelScales(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.QPerChannelScales(self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	return r0
+}
+
+var opQPerChannelScalesOut = asserts.Op{
+	Name:     "q_per_channel_scales",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// QPerChannelScalesOut checks q_per_channel_scales.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QPerChannelScalesOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.QPerChannelScalesOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opQPerChannelZeroPoints = asserts.Op{
+	Name:     "q_per_channel_zero_points",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// QPerChannelZeroPoints checks q_per_channel_zero_points(Tensor self) -> Tensor
+func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QPerChannelZeroPoints(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.QPerChannelZeroPoints(self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	return r0
+}
+
+var opQPerChannelZeroPointsOut = asserts.Op{
+	Name:     "q_per_channel_zero_points",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// QPerChannelZeroPointsOut checks q_per_channel_zero_points.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QPerChannelZeroPointsOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.QPerChannelZeroPointsOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opQPerChannelAxis = asserts.Op{
+	Name:     "q_per_channel_axis",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// QPerChannelAxis checks q_per_channel_axis(Tensor self) -> int
+func QPerChannelAxis(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.QPerChannelAxis(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.QPerChannelAxis(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opIntRepr = asserts.Op{
+	Name:     "int_repr",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// IntRepr checks int_repr(Tensor self) -> Tensor
+func IntRepr(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.IntRepr(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.IntRepr(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opIntReprOut = asserts.Op{
+	Name:     "int_repr",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// IntReprOut checks int_repr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.IntReprOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIntReprOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.IntReprOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opXMakePerTensorQuantizedTensor = asserts.Op{
+	Name:     "_make_per_tensor_quantized_tensor",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XMakePerTensorQuantizedTensor checks _make_per_tensor_quantized_tensor(Tensor self, float scale, int zero_point) -> Tensor
+func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXMakePerTensorQuantizedTensorOut = asserts.Op{
+	Name:     "_make_per_tensor_quantized_tensor",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XMakePerTensorQuantizedTensorOut checks _make_per_tensor_quantized_tensor.out(Tensor self, float scale, int zero_point, *, Tensor(a!) out) -> Tensor(a!)
+func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_point int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opXMakePerChannelQuantizedTensor = asserts.Op{
+	Name:     "_make_per_channel_quantized_tensor",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XMakePerChannelQuantizedTensor checks _make_per_channel_quantized_tensor(Tensor self, Tensor scale, Tensor zero_point, int axis) -> Tensor
+func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	return r0
+}
+
+var opXMakePerChannelQuantizedTensorOut = asserts.Op{
+	Name:     "_make_per_channel_quantized_tensor",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XMakePerChannelQuantizedTensorOut checks _make_per_channel_quantized_tensor.out(Tensor self, Tensor scale, Tensor zero_point, int axis, *, Tensor(a!) out) -> Tensor(a!)
+func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
+	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	return r0
+}
+
+var opQscheme = asserts.Op{
+	Name:     "qscheme",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Qscheme checks qscheme(Tensor self) -> QScheme
+func Qscheme(self *torch.Tensor) int {
+	if !asserts.Checking() {
+		return kernels.Qscheme(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.Qscheme(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFakeQuantizePerTensorAffine = asserts.Op{
+	Name:     "fake_quantize_per_tensor_affine",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FakeQuantizePerTensorAffine checks fake_quantize_per_tensor_affine(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> Tensor
+func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFakeQuantizePerTensorAffineTensorQparams = asserts.Op{
+	Name:     "fake_quantize_per_tensor_affine",
+	Overload: "tensor_qparams",
+	Profile:  asserts.Strict,
+}
+
+// FakeQuantizePerTensorAffineTensorQparams checks fake_quantize_per_tensor_affine.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max) -> Tensor
+func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	return r0
+}
+
+var opFakeQuantizePerTensorAffineCachemask = asserts.Op{
+	Name:     "fake_quantize_per_tensor_affine_cachemask",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FakeQuantizePerTensorAffineCachemask checks fake_quantize_per_tensor_affine_cachemask(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
+func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opFakeQuantizePerTensorAffineCachemaskOut = asserts.Op{
+	Name:     "fake_quantize_per_tensor_affine_cachemask",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// FakeQuantizePerTensorAffineCachemaskOut checks fake_quantize_per_tensor_affine_cachemask.out(Tensor self, float scale, int zero_point, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
+	}
+	var c asserts.Call
+	var a0, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1, r0, r1)
+	return r0, r1
+}
+
+var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = asserts.Op{
+	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFakeQuantizePerTensorAffineCachemaskTensorQparams checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
+func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
+	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	return r0, r1
+}
+
+var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = asserts.Op{
+	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams.out(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a6, a7 asserts.Saved
+	assertgenshapes.ChecksPre_a6ffc9a69227(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
+	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
+	return r0, r1
+}
+
+var opFakeQuantizePerTensorAffineCachemaskBackward = asserts.Op{
+	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FakeQuantizePerTensorAffineCachemaskBackward checks fake_quantize_per_tensor_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
+func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
+	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerTensorAffine = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_tensor_affine",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFakeQuantizeLearnablePerTensorAffine checks _fake_quantize_learnable_per_tensor_affine(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
+func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerTensorAffineOut = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_tensor_affine",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XFakeQuantizeLearnablePerTensorAffineOut checks _fake_quantize_learnable_per_tensor_affine.out(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a6 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	defer c.Abandon()
+	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerTensorAffineBackward = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFakeQuantizeLearnablePerTensorAffineBackward checks _fake_quantize_learnable_per_tensor_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
+func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_f71c6d7bc105(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
+	assertgenshapes.ChecksPost_0c6b12792b83(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	return r0, r1, r2
+}
+
+var opFakeQuantizePerChannelAffine = asserts.Op{
+	Name:     "fake_quantize_per_channel_affine",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FakeQuantizePerChannelAffine checks fake_quantize_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> Tensor
+func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	return r0
+}
+
+var opFakeQuantizePerChannelAffineCachemask = asserts.Op{
+	Name:     "fake_quantize_per_channel_affine_cachemask",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FakeQuantizePerChannelAffineCachemask checks fake_quantize_per_channel_affine_cachemask(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
+func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
+	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	return r0, r1
+}
+
+var opFakeQuantizePerChannelAffineCachemaskOut = asserts.Op{
+	Name:     "fake_quantize_per_channel_affine_cachemask",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// FakeQuantizePerChannelAffineCachemaskOut checks fake_quantize_per_channel_affine_cachemask.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a6, a7 asserts.Saved
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
+	return r0, r1
+}
+
+var opFakeQuantizePerChannelAffineCachemaskBackward = asserts.Op{
+	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FakeQuantizePerChannelAffineCachemaskBackward checks fake_quantize_per_channel_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
+func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
+	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerChannelAffine = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_channel_affine",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFakeQuantizeLearnablePerChannelAffine checks _fake_quantize_learnable_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
+func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerChannelAffineOut = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_channel_affine",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XFakeQuantizeLearnablePerChannelAffineOut checks _fake_quantize_learnable_per_channel_affine.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a7 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	defer c.Abandon()
+	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerChannelAffineBackward = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFakeQuantizeLearnablePerChannelAffineBackward checks _fake_quantize_learnable_per_channel_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
+func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_f71c6d7bc105(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
+	assertgenshapes.ChecksPost_0c6b12792b83(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	return r0, r1, r2
+}
+
+var opFusedMovingAvgObsFakeQuant = asserts.Op{
+	Name:     "fused_moving_avg_obs_fake_quant",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FusedMovingAvgObsFakeQuant checks fused_moving_avg_obs_fake_quant(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> Tensor
+func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_ad13525c7331(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
+	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	assertgenshapes.ChecksPost_f3ca772b268f(&c, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
+	return r0
+}
+
+var opXFusedMovingAvgObsFqHelper = asserts.Op{
+	Name:     "_fused_moving_avg_obs_fq_helper",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFusedMovingAvgObsFqHelper checks _fused_moving_avg_obs_fq_helper(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask)
+func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_b8ffc5c2ab9f(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
+	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	assertgenshapes.ChecksPost_8beabe4240b0(&c, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	return r0, r1
+}
+
+var opXFusedMovingAvgObsFqHelperOut = asserts.Op{
+	Name:     "_fused_moving_avg_obs_fq_helper",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XFusedMovingAvgObsFqHelperOut checks _fused_moving_avg_obs_fq_helper.out(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False, *, Tensor(e!) out0, Tensor(f!) out1) -> (Tensor(e!), Tensor(f!))
+func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
+	assertgenshapes.ChecksPre_a906ce110cc9(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
+	assertgenshapes.ChecksPost_3f649453373f(&c, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
+	return r0, r1
+}
+
+var opXFusedMovingAvgObsFqHelperFunctional = asserts.Op{
+	Name:     "_fused_moving_avg_obs_fq_helper_functional",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFusedMovingAvgObsFqHelperFunctional checks _fused_moving_avg_obs_fq_helper_functional(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor running_min, Tensor running_max, Tensor scale, Tensor zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask, Tensor running_min_out, Tensor running_max_out, Tensor scale_out, Tensor zero_point_out)
+func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_47192db8b12a(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	assertgenshapes.ChecksPost_fb5f3391eb06(&c, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	return r0, r1, r2, r3, r4, r5
+}
+
+var opXChooseQparamsPerTensor = asserts.Op{
+	Name:     "_choose_qparams_per_tensor",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XChooseQparamsPerTensor checks _choose_qparams_per_tensor(Tensor self, bool reduce_range=False) -> (float, int)
+func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, int64) {
+	if !asserts.Checking() {
+		return kernels.XChooseQparamsPerTensor(self, reduce_range)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0, r1
+}
+
+var opXSaturateWeightToFp16 = asserts.Op{
+	Name:     "_saturate_weight_to_fp16",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XSaturateWeightToFp16 checks _saturate_weight_to_fp16(Tensor weight) -> Tensor
+func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XSaturateWeightToFp16(weight)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight)
+	r0 := kernels.XSaturateWeightToFp16(weight)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight, r0)
+	return r0
+}
+
+var opChooseQparamsOptimized = asserts.Op{
+	Name:     "choose_qparams_optimized",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ChooseQparamsOptimized checks choose_qparams_optimized(Tensor input, int numel, int n_bins, float ratio, int bit_width) -> (Tensor, Tensor)
+func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, ratio float64, bit_width int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
+	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
+	return r0, r1
+}
+
+var opXAutocastToReducedPrecision = asserts.Op{
+	Name:     "_autocast_to_reduced_precision",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XAutocastToReducedPrecision checks _autocast_to_reduced_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled, ScalarType cuda_dtype, ScalarType cpu_dtype) -> Tensor(a)
+func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool, cuda_dtype int, cpu_dtype int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXAutocastToFullPrecision = asserts.Op{
+	Name:     "_autocast_to_full_precision",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XAutocastToFullPrecision checks _autocast_to_full_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled) -> Tensor(a)
+func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
 var opXToCopy = asserts.Op{
 	Name:     "_to_copy",
 	Overload: "",
@@ -24,9 +2159,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -43,10 +2178,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXToCopyOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -63,9 +2198,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -82,9 +2217,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -101,9 +2236,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -120,9 +2255,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opToOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -139,9 +2274,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opMeshgrid, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgrid, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -158,9 +2293,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opMeshgridIndexing, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgridIndexing, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -177,9 +2312,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opCartesianProd, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.CartesianProd(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -196,9 +2331,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -215,9 +2350,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opItem, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opItem, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Item(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -234,9 +2369,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opResultTypeTensor, &assertgenshapes.Locs321, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs321, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
 	return r0
 }
 
@@ -253,9 +2388,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opResultTypeScalar, &assertgenshapes.Locs322, &a0, tensor)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs322, &a0, tensor)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
 	return r0
 }
 
@@ -272,9 +2407,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs322, &a1, tensor)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs322, &a1, tensor)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
 	return r0
 }
 
@@ -290,9 +2425,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre33(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -308,9 +2443,9 @@ func CanCast(from int, to int) bool {
 		return kernels.CanCast(from, to)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre33(&c, &opCanCast, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opCanCast, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.CanCast(from, to)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -326,9 +2461,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre33(&c, &opPromoteTypes, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opPromoteTypes, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.PromoteTypes(type1, type2)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -345,9 +2480,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -367,9 +2502,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre221(&c, &opXLstmMps, &assertgenshapes.Locs323, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_69182b2225cb(&c, &opXLstmMps, &assertgenshapes.Locs_21fd00ff203e, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost222(&c, &assertgenshapes.Locs323, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_e95865bfc8b1(&c, &assertgenshapes.Locs_21fd00ff203e, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -389,10 +2524,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		a0, a9, a10, a11, a12, a13 asserts.Saved
 		l1, l2                     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre223(&c, &opXLstmMpsOut, &assertgenshapes.Locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_dde34b306597(&c, &opXLstmMpsOut, &assertgenshapes.Locs_73002d8a9f7c, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost224(&c, &assertgenshapes.Locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_8528d8fd16f3(&c, &assertgenshapes.Locs_73002d8a9f7c, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -412,9 +2547,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5 asserts.Saved
 		l6, l7                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre225(&c, &opLstmMpsBackward, &assertgenshapes.Locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
+	assertgenshapes.ChecksPre_4bdee72eaf7d(&c, &opLstmMpsBackward, &assertgenshapes.Locs_fd1cdeeced81, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs325, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost_06b820e8330f(&c, &assertgenshapes.Locs_fd1cdeeced81, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -435,10 +2570,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a0, a1, a2, a3, a4, a5, a14 asserts.Saved
 		l6, l7, l15, l16            asserts.SavedList
 	)
-	assertgenshapes.ChecksPre227(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre_1fe615f1668a(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_c21a95221d7b, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.ChecksPost228(&c, &assertgenshapes.Locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost_694bfb554a06(&c, &assertgenshapes.Locs_c21a95221d7b, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -454,9 +2589,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre229(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_06224605132f(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost134(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -473,10 +2608,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_3e81434d2346(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -493,9 +2628,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre_74ed4635c77e(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost134(&c, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
+	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -512,10 +2647,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre232(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	assertgenshapes.ChecksPre_5f0d801e6e70(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -532,9 +2667,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre_ea4f4a92dce7(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_9a2bc6f88c34(&c, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -551,9 +2686,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre235(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	assertgenshapes.ChecksPre_6d7dcfeac6e1(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.ChecksPost236(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_2aefed1e1747(&c, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -570,9 +2705,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre237(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_4fc27554dbbe(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost238(&c, &assertgenshapes.Locs333, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost_de6615a68f0b(&c, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -589,10 +2724,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre239(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	assertgenshapes.ChecksPre_dedd2f1fac77(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	assertgenshapes.ChecksPost240(&c, &assertgenshapes.Locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_fb32fc361bed(&c, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -609,9 +2744,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre241(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs335, &a0, &a1, grad_hy, workspace)
+	assertgenshapes.ChecksPre_11fc2386c782(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs335, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_aea0ee85f3f7(&c, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -628,10 +2763,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre243(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_f9ede86e9e70(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost244(&c, &assertgenshapes.Locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_b805c98bea5f(&c, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -648,9 +2783,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre245(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_4e84802fcaec(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs337, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_156201d234cc(&c, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -670,9 +2805,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre247(&c, &opLstmInput, &assertgenshapes.Locs338, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_ce40b3ce862b(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost248(&c, &assertgenshapes.Locs338, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost_2dba6a0ee795(&c, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -692,9 +2827,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2, l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre249(&c, &opLstmData, &assertgenshapes.Locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_582048d0830b(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost250(&c, &assertgenshapes.Locs339, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost_af0e132be3bc(&c, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -714,9 +2849,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre251(&c, &opGruInput, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost252(&c, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -736,9 +2871,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre253(&c, &opGruData, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost254(&c, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -758,9 +2893,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre251(&c, &opRnnTanhInput, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost252(&c, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -780,9 +2915,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre253(&c, &opRnnTanhData, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost254(&c, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -802,9 +2937,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre251(&c, &opRnnReluInput, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost252(&c, &assertgenshapes.Locs340, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -824,9 +2959,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre253(&c, &opRnnReluData, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost254(&c, &assertgenshapes.Locs341, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -846,9 +2981,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		a0, a2, a3, a4, a5 asserts.Saved
 		l1                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre255(&c, &opLstmCell, &assertgenshapes.Locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_a691e21661e4(&c, &opLstmCell, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost256(&c, &assertgenshapes.Locs342, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
+	assertgenshapes.ChecksPost_c50425b92d7c(&c, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -865,9 +3000,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre257(&c, &opGruCell, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opGruCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -884,9 +3019,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre257(&c, &opRnnTanhCell, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opRnnTanhCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -903,9 +3038,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre257(&c, &opRnnReluCell, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opRnnReluCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -925,9 +3060,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		a0, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
 		l1                                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre258(&c, &opQuantizedLstmCell, &assertgenshapes.Locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_8774c1b8925d(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs344, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
+	assertgenshapes.ChecksPost_c848ea89b9be(&c, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -944,9 +3079,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre260(&c, &opQuantizedGruCell, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -963,9 +3098,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre260(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -982,9 +3117,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre260(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs345, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -1001,9 +3136,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opXPackPaddedSequence, &assertgenshapes.Locs346, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs346, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -1020,10 +3155,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1040,9 +3175,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs348, &a0, &a2, grad, batch_sizes)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs348, &a0, &a2, grad, batch_sizes, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes, r0)
 	return r0
 }
 
@@ -1059,9 +3194,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opXPadPackedSequence, &assertgenshapes.Locs349, &a0, &a1, data, batch_sizes)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs349, &a0, &a1, data, batch_sizes, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
@@ -1078,10 +3213,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs350, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	assertgenshapes.ChecksPost262(&c, &assertgenshapes.Locs350, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_e9b2d4539c75(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1098,10 +3233,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSet_SourceTensor, &assertgenshapes.Locs350, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost262(&c, &assertgenshapes.Locs350, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_e9b2d4539c75(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1118,10 +3253,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSetSourceTensorOut, &assertgenshapes.Locs351, &a0, &a1, &a2, self, source, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs351, &a0, &a1, &a2, self, source, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out, r0)
 	return r0
 }
 
@@ -1138,9 +3273,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSetSourceTensor, &assertgenshapes.Locs350, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
-	assertgenshapes.ChecksPost263(&c, &assertgenshapes.Locs350, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_88298060adc7(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -1157,10 +3292,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSet_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSet_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	assertgenshapes.ChecksPost264(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b447cd2ca610(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1177,10 +3312,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSetOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSetOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1197,9 +3332,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Set(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1216,9 +3351,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lift(self)
-	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1235,10 +3370,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLiftOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLiftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1255,9 +3390,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	assertgenshapes.ChecksPost265(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f4aa5c2cd034(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1274,9 +3409,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1293,10 +3428,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1313,9 +3448,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opIsSetTo, &assertgenshapes.Locs352, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs352, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -1332,10 +3467,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1352,10 +3487,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs28, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs28, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -1372,9 +3507,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalar, &assertgenshapes.Locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1391,10 +3526,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs353, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -1411,10 +3546,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs354, &a0, &a1, &a2, &a3, self, mask, value, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs354, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
 }
 
@@ -1431,9 +3566,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMaskedFillTensor, &assertgenshapes.Locs353, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -1450,10 +3585,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMaskedScatter_, &assertgenshapes.Locs355, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opMaskedScatter_, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs355, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -1470,10 +3605,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMaskedScatterOut, &assertgenshapes.Locs356, &a0, &a1, &a2, &a3, self, mask, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaskedScatterOut, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs356, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
 }
 
@@ -1490,9 +3625,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMaskedScatter, &assertgenshapes.Locs355, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs355, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -1509,9 +3644,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmax, &assertgenshapes.Locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1528,10 +3663,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs28, &a0, &a1, &a4, self, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs28, &a0, &a1, &a4, self, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
 }
 
@@ -1548,9 +3683,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs357, &a0, &a1, &a2, grad_output, output, mask)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs357, &a0, &a1, &a2, grad_output, output, mask, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask, r0)
 	return r0
 }
 
@@ -1567,10 +3702,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
 }
 
@@ -1587,9 +3722,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1606,9 +3741,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1625,10 +3760,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opPut_, &assertgenshapes.Locs162, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opPut_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs162, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -1645,10 +3780,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opPutOut, &assertgenshapes.Locs161, &a0, &a1, &a2, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opPutOut, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs161, &a0, &a1, &a2, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -1665,9 +3800,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opPut, &assertgenshapes.Locs162, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -1684,10 +3819,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opIndexAddOut, &assertgenshapes.Locs161, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexAddOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs161, &a0, &a2, &a3, &a5, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
 }
 
@@ -1704,10 +3839,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexAdd_, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexAdd_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1724,9 +3859,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexAdd, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1743,9 +3878,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexAddDimname, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexAddDimname, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1762,10 +3897,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opIndexReduceOut, &assertgenshapes.Locs161, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexReduceOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs161, &a0, &a2, &a3, &a6, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
 }
 
@@ -1782,10 +3917,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexReduce_, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexReduce_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1802,9 +3937,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexReduce, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs162, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1821,10 +3956,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1841,10 +3976,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -1861,9 +3996,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalar, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1880,10 +4015,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1900,10 +4035,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs362, &a0, &a2, &a3, &a4, self, index, value, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs362, &a0, &a2, &a3, &a4, self, index, value, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
 }
 
@@ -1920,9 +4055,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexFillIntTensor, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1939,10 +4074,10 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1959,10 +4094,10 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1979,9 +4114,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1998,9 +4133,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -2017,9 +4152,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterSrc, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2036,10 +4171,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatter_Src, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatter_Src, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2056,10 +4191,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opScatterSrcOut, &assertgenshapes.Locs364, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterSrcOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -2076,9 +4211,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterValue, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2095,10 +4230,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opScatter_Value, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opScatter_Value, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2115,10 +4250,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opScatterValueOut, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opScatterValueOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -2135,9 +4270,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterReduce, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2154,10 +4289,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatter_Reduce, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatter_Reduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2174,10 +4309,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opScatterReduceOut, &assertgenshapes.Locs364, &a0, &a2, &a3, &a5, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterReduceOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs364, &a0, &a2, &a3, &a5, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
 }
 
@@ -2194,9 +4329,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterValueReduce, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2213,10 +4348,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opScatter_ValueReduce, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2233,10 +4368,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opScatterValueReduceOut, &assertgenshapes.Locs360, &a0, &a2, &a5, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a5, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out, r0)
 	return r0
 }
 
@@ -2253,9 +4388,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterDimnameSrc, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterDimnameSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2272,9 +4407,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterDimnameValue, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opScatterDimnameValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2291,9 +4426,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterAdd, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2310,10 +4445,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatterAdd_, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatterAdd_, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2330,10 +4465,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opScatterAddOut, &assertgenshapes.Locs364, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterAddOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -2350,9 +4485,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterAddDimname, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterAddDimname, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2369,9 +4504,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterReduceTwo, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2388,10 +4523,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatterReduce_Two, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatterReduce_Two, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs363, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2408,10 +4543,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs364, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs364, &a0, &a2, &a3, &a6, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
 }
 
@@ -2428,10 +4563,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEq_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opEq_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2448,10 +4583,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opEq_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opEq_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2468,10 +4603,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2488,10 +4623,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2508,9 +4643,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2527,9 +4662,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs181, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -2546,10 +4681,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -2566,9 +4701,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2585,10 +4720,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2605,10 +4740,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2625,9 +4760,9 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2644,9 +4779,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2663,10 +4798,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIandScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIandScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2683,10 +4818,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDunderIandTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIandTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2703,10 +4838,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2723,10 +4858,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2743,9 +4878,9 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2762,9 +4897,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs181, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -2781,10 +4916,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -2801,9 +4936,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2820,10 +4955,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2840,10 +4975,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2860,9 +4995,9 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2879,9 +5014,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2898,10 +5033,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2918,10 +5053,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDunderIorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2938,10 +5073,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2958,10 +5093,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2978,9 +5113,9 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2997,9 +5132,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs181, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3016,10 +5151,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3036,9 +5171,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3055,10 +5190,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3075,10 +5210,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3095,9 +5230,9 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3114,9 +5249,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3133,10 +5268,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIxorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIxorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3153,10 +5288,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDunderIxorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIxorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3173,9 +5308,9 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3192,9 +5327,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3211,10 +5346,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3231,10 +5366,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3251,10 +5386,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3271,10 +5406,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3291,9 +5426,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3310,10 +5445,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3330,10 +5465,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3350,9 +5485,9 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3369,10 +5504,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3389,10 +5524,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3409,9 +5544,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs181, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3428,10 +5563,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3448,9 +5583,9 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3467,9 +5602,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3486,10 +5621,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3506,10 +5641,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3526,10 +5661,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3546,10 +5681,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3566,9 +5701,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3585,10 +5720,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3605,10 +5740,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3625,9 +5760,9 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3644,10 +5779,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3664,10 +5799,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3684,9 +5819,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs181, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3703,10 +5838,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3723,10 +5858,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTril_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTril_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3743,10 +5878,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTriu_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3763,10 +5898,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDigamma_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDigamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3783,10 +5918,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLerp_Scalar, &assertgenshapes.Locs365, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLerp_Scalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs365, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -3803,10 +5938,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opLerp_Tensor, &assertgenshapes.Locs366, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opLerp_Tensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs366, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -3823,10 +5958,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddbmm_, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddbmm_, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3843,10 +5978,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAddbmmOut, &assertgenshapes.Locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddbmmOut, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -3863,9 +5998,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddbmm, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3882,10 +6017,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandom_From, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_From, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3902,10 +6037,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandomFromOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomFromOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3922,9 +6057,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3941,10 +6076,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandom_To, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_To, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3961,10 +6096,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandomToOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomToOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3981,9 +6116,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4000,10 +6135,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandom_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4020,10 +6155,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandomOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4040,9 +6175,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Random(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4059,10 +6194,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opUniform_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opUniform_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4079,10 +6214,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUniformOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUniformOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4099,9 +6234,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4118,10 +6253,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCauchy_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCauchy_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4138,10 +6273,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCauchyOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCauchyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4158,9 +6293,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4177,10 +6312,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLogNormal_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogNormal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4197,10 +6332,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogNormalOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4217,9 +6352,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4236,10 +6371,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opExponential_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opExponential_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4256,10 +6391,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opExponentialOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opExponentialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4276,9 +6411,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4295,10 +6430,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGeometric_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGeometric_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4315,10 +6450,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGeometricOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeometricOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4335,9 +6470,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4354,10 +6489,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDiagOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDiagOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4374,9 +6509,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiag, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4393,9 +6528,9 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiagBackward, &assertgenshapes.Locs45, &a0, grad)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiagBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
 	r0 := kernels.DiagBackward(grad, input_sizes, diagonal)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs45, &a0, grad, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_09fdb64f1411, &a0, grad, r0)
 	return r0
 }
 
@@ -4412,10 +6547,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -4432,9 +6567,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4451,10 +6586,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTriuOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTriuOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4471,9 +6606,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4490,10 +6625,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTrilOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTrilOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4510,9 +6645,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4528,9 +6663,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opTrilIndices, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4547,10 +6682,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTrilIndicesOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrilIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -4566,9 +6701,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre46(&c, &opTriuIndices, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs23, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4585,10 +6720,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTriuIndicesOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriuIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs24, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -4605,9 +6740,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trace(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4624,10 +6759,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTraceOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTraceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4644,9 +6779,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs45, &a0, grad)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs45, &a0, grad, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_09fdb64f1411, &a0, grad, r0)
 	return r0
 }
 
@@ -4663,10 +6798,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4683,9 +6818,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4702,10 +6837,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4722,9 +6857,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4741,10 +6876,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNe_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4761,10 +6896,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opNe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4781,10 +6916,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNotEqualScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4801,9 +6936,9 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4820,10 +6955,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4840,9 +6975,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNotEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4859,10 +6994,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNotEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4879,10 +7014,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNotEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4899,10 +7034,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opEqScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opEqScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4919,9 +7054,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4938,10 +7073,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opEqTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opEqTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4958,9 +7093,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4977,10 +7112,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4997,9 +7132,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5016,10 +7151,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5036,9 +7171,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5055,10 +7190,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGe_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5075,10 +7210,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5095,10 +7230,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5115,9 +7250,9 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5134,10 +7269,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5154,9 +7289,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5173,10 +7308,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5193,10 +7328,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5213,10 +7348,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5233,9 +7368,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5252,10 +7387,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5272,9 +7407,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5291,10 +7426,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLe_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5311,10 +7446,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5331,10 +7466,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLessEqualScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5351,9 +7486,9 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5370,10 +7505,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5390,9 +7525,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5409,10 +7544,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLessEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5429,10 +7564,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLessEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5449,10 +7584,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGtScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5469,9 +7604,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5488,10 +7623,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5508,9 +7643,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5527,10 +7662,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGt_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5547,10 +7682,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5567,10 +7702,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGreaterScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGreaterScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5587,9 +7722,9 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5606,10 +7741,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGreaterTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5626,9 +7761,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5645,10 +7780,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGreater_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreater_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5665,10 +7800,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGreater_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGreater_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5685,10 +7820,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLtScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5705,9 +7840,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5724,10 +7859,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5744,9 +7879,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5763,10 +7898,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLt_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5783,10 +7918,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5803,10 +7938,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLessScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLessScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5823,9 +7958,9 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5842,10 +7977,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLessTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5862,9 +7997,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5881,10 +8016,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLess_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLess_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5901,10 +8036,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLess_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLess_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5921,10 +8056,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTakeOut, &assertgenshapes.Locs360, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTakeOut, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a1, &a2, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out, r0)
 	return r0
 }
 
@@ -5941,9 +8076,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTake, &assertgenshapes.Locs359, &a0, &a1, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a1, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -5960,10 +8095,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTakeAlongDimOut, &assertgenshapes.Locs134, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs134, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -5980,9 +8115,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTakeAlongDim, &assertgenshapes.Locs133, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -5999,10 +8134,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIndexSelectOut, &assertgenshapes.Locs360, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIndexSelectOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -6019,9 +8154,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexSelect, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6038,10 +8173,10 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs360, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -6058,9 +8193,9 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexSelectDimname, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexSelectDimname, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6077,9 +8212,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexSelectBackward, &assertgenshapes.Locs367, &a0, &a3, grad, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs367, &a0, &a3, grad, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index, r0)
 	return r0
 }
 
@@ -6096,10 +8231,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaskedSelectOut, &assertgenshapes.Locs28, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaskedSelectOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs28, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -6116,9 +8251,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedSelect, &assertgenshapes.Locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -6135,9 +8270,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMaskedSelectBackward, &assertgenshapes.Locs368, &a0, &a1, &a2, grad, input, mask)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs368, &a0, &a1, &a2, grad, input, mask, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask, r0)
 	return r0
 }
 
@@ -6154,10 +8289,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNonzeroOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNonzeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6174,9 +8309,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nonzero(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6193,9 +8328,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNonzeroNumpy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzeroNumpy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6212,9 +8347,9 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6231,10 +8366,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGatherOut, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGatherOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -6251,9 +8386,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGather, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6270,9 +8405,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opGatherBackward, &assertgenshapes.Locs369, &a0, &a1, &a3, grad, self, index)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs369, &a0, &a1, &a3, grad, self, index, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index, r0)
 	return r0
 }
 
@@ -6289,10 +8424,10 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGatherDimnameOut, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGatherDimnameOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs360, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -6309,9 +8444,9 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGatherDimname, &assertgenshapes.Locs359, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGatherDimname, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6328,9 +8463,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXGatherSparseBackward, &assertgenshapes.Locs370, &a0, &a2, &a3, self, index, grad)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs370, &a0, &a2, &a3, self, index, grad, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad, r0)
 	return r0
 }
 
@@ -6347,10 +8482,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAddcmulOut, &assertgenshapes.Locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddcmulOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -6367,9 +8502,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddcmul, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6386,10 +8521,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddcmul_, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddcmul_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6406,10 +8541,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAddcdivOut, &assertgenshapes.Locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddcdivOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -6426,9 +8561,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddcdiv, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6445,10 +8580,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddcdiv_, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddcdiv_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6465,9 +8600,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opCrossEntropyLoss, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs57, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -6484,10 +8619,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opTriangularSolveX, &assertgenshapes.Locs373, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opTriangularSolveX, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs373, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
 }
 
@@ -6504,9 +8639,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opTriangularSolve, &assertgenshapes.Locs374, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs374, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -6524,9 +8659,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs375, &a0, info)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs375, &a0, info)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -6542,10 +8677,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs376, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs376, &a0, &a1, &a5, self, B, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out, r0)
 	return r0
 }
 
@@ -6562,9 +8697,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs377, &a0, &a1, self, B)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs377, &a0, &a1, self, B, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -6581,9 +8716,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs263, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs263, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -6600,10 +8735,10 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opSymeigE, &assertgenshapes.Locs378, &a0, &a3, &a4, self, e, V)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opSymeigE, &assertgenshapes.Locs_bbac7838abf3, &a0, &a3, &a4, self, e, V)
 	defer c.Abandon()
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs378, &a0, &a3, &a4, self, e, V, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_bbac7838abf3, &a0, &a3, &a4, self, e, V, r0, r1)
 	return r0, r1
 }
 
@@ -6620,9 +8755,9 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSymeig, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opSymeig, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6639,9 +8774,9 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXSymeigHelper, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXSymeigHelper, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6658,10 +8793,10 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opXSymeigHelperOut, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opXSymeigHelperOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6678,10 +8813,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre201(&c, &opSvdU, &assertgenshapes.Locs379, &a0, &a3, &a4, &a5, self, U, S, V)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opSvdU, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs379, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6698,9 +8833,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre199(&c, &opSvd, &assertgenshapes.Locs261, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6717,9 +8852,9 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6736,10 +8871,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSwapaxes_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapaxes_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6756,9 +8891,9 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6775,10 +8910,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSwapdims_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapdims_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6795,10 +8930,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCholeskyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCholeskyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6815,9 +8950,9 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCholesky, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6834,10 +8969,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCholeskySolveOut, &assertgenshapes.Locs380, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCholeskySolveOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs380, &a0, &a1, &a3, self, input2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
 }
 
@@ -6854,9 +8989,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCholeskySolve, &assertgenshapes.Locs381, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs381, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -6873,9 +9008,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs382, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs382, &a0, &a1, self, A, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A, r0)
 	return r0
 }
 
@@ -6892,10 +9027,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs383, &a0, &a1, &a3, self, A, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs383, &a0, &a1, &a3, self, A, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out, r0)
 	return r0
 }
 
@@ -6912,9 +9047,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6931,10 +9066,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCholeskyInverseOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6951,10 +9086,10 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opQrQ, &assertgenshapes.Locs384, &a0, &a2, &a3, self, Q, R)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opQrQ, &assertgenshapes.Locs_e26c621c0655, &a0, &a2, &a3, self, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs384, &a0, &a2, &a3, self, Q, R, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_e26c621c0655, &a0, &a2, &a3, self, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -6971,9 +9106,9 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opQr, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opQr, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Qr(self, some)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6990,10 +9125,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opGeqrfA, &assertgenshapes.Locs385, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opGeqrfA, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs385, &a0, &a1, &a2, self, a, tau, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
 }
 
@@ -7010,9 +9145,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opGeqrf, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7029,9 +9164,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opOrgqr, &assertgenshapes.Locs381, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
 	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs381, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -7048,10 +9183,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opOrgqrOut, &assertgenshapes.Locs380, &a0, &a1, &a2, self, input2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opOrgqrOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs380, &a0, &a1, &a2, self, input2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
 }
 
@@ -7068,10 +9203,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opOrmqrOut, &assertgenshapes.Locs386, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opOrmqrOut, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs386, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
 }
 
@@ -7088,9 +9223,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opOrmqr, &assertgenshapes.Locs387, &a0, &a1, &a2, self, input2, input3)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs387, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -7107,9 +9242,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre199(&c, &opXLuWithInfo, &assertgenshapes.Locs261, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs261, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7126,10 +9261,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opLuSolveOut, &assertgenshapes.Locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLuSolveOut, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
 }
 
@@ -7146,9 +9281,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opLuSolve, &assertgenshapes.Locs389, &a0, &a1, &a2, self, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs389, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
 	return r0
 }
 
@@ -7165,9 +9300,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre266(&c, &opLuUnpack, &assertgenshapes.Locs390, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre_3c924af74a14(&c, &opLuUnpack, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost267(&c, &assertgenshapes.Locs390, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost_581a744831c1(&c, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -7184,10 +9319,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre195(&c, &opLuUnpackOut, &assertgenshapes.Locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPre_9d56d154656e(&c, &opLuUnpackOut, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	assertgenshapes.ChecksPost196(&c, &assertgenshapes.Locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
+	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7204,10 +9339,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMultinomialOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMultinomialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7224,9 +9359,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7243,10 +9378,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLgammaOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7263,10 +9398,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLgamma_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7283,9 +9418,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lgamma(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7302,10 +9437,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDigammaOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7322,9 +9457,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Digamma(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7341,10 +9476,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPolygammaOut, &assertgenshapes.Locs38, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a1, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -7361,9 +9496,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
 	return r0
 }
 
@@ -7380,10 +9515,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opPolygamma_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opPolygamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7400,9 +9535,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erfinv(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7419,10 +9554,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opErfinv_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opErfinv_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7439,10 +9574,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opErfinvOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7459,9 +9594,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.I0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7478,10 +9613,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opI0_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opI0_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7498,10 +9633,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opI0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7518,9 +9653,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sign(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7537,10 +9672,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSign_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSign_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7557,10 +9692,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSignOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSignOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7577,9 +9712,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Signbit(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7596,10 +9731,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSignbitOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSignbitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7616,9 +9751,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7635,10 +9770,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDistOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDistOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7655,10 +9790,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opAtan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAtan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7675,10 +9810,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opAtan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opAtan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7695,9 +9830,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7714,9 +9849,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opArctan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Arctan2(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7733,10 +9868,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opArctan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opArctan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7753,10 +9888,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opArctan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opArctan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7773,10 +9908,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLerpScalarOut, &assertgenshapes.Locs392, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLerpScalarOut, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs392, &a0, &a1, &a3, self, end, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out, r0)
 	return r0
 }
 
@@ -7793,10 +9928,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opLerpTensorOut, &assertgenshapes.Locs393, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLerpTensorOut, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs393, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
 }
 
@@ -7813,9 +9948,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLerpScalar, &assertgenshapes.Locs365, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs365, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -7832,9 +9967,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opLerpTensor, &assertgenshapes.Locs366, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs366, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -7851,10 +9986,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opHistcOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opHistcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7871,9 +10006,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7890,10 +10025,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre268(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre_796115acf324(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -7910,9 +10045,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre269(&c, &opHistogramBinsTensor, &assertgenshapes.Locs395, &a0, &a1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre_bfef4fa89641(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7929,10 +10064,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a0, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre270(&c, &opHistogramBinCtOut, &assertgenshapes.Locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre_e6eee3f97ff7(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -7949,9 +10084,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre271(&c, &opHistogramBinCt, &assertgenshapes.Locs397, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramBinCt, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs397, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7968,9 +10103,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs99, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost272(&c, &assertgenshapes.Locs99, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost_585076c08723(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -7991,10 +10126,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0, a3 asserts.Saved
 		l5     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre273(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs398, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPre_71e03f1a5322(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost274(&c, &assertgenshapes.Locs398, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPost_d995c882f8a4(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -8010,9 +10145,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs99, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs99, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -8029,10 +10164,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a0, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre82(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs100, &a0, &a3, &a5, self, weight, out)
+	assertgenshapes.ChecksPre_b58f7c004091(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs100, &a0, &a3, &a5, self, weight, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
 }
 
@@ -8052,9 +10187,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre275(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs399, &a0, &l1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre_5081854732c1(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost146(&c, &assertgenshapes.Locs399, &a0, &l1, &a2, self, bins, weight, r0)
+	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight, r0)
 	return r0
 }
 
@@ -8074,10 +10209,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre276(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs400, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	assertgenshapes.ChecksPre_5cf835014263(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost144(&c, &assertgenshapes.Locs400, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
+	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
 }
 
@@ -8094,9 +10229,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre271(&c, &opHistogramdd, &assertgenshapes.Locs397, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramdd, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost277(&c, &assertgenshapes.Locs397, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_618c99f9225a(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8113,9 +10248,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre271(&c, &opHistogramddIntBins, &assertgenshapes.Locs397, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramddIntBins, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost277(&c, &assertgenshapes.Locs397, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_618c99f9225a(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8135,9 +10270,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		a0, a3 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre278(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs395, &a0, &l1, &a3, self, bins, weight)
+	assertgenshapes.ChecksPre_d75037e25a3a(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost279(&c, &assertgenshapes.Locs395, &a0, &l1, &a3, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost_cf5b5b698224(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8154,10 +10289,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFmodScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFmodScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8174,9 +10309,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8193,10 +10328,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFmod_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFmod_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8213,10 +10348,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFmodTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFmodTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8233,9 +10368,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8252,10 +10387,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFmod_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opFmod_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8272,10 +10407,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHypotOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHypotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8292,9 +10427,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8311,10 +10446,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opHypot_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opHypot_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8331,10 +10466,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIgammaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIgammaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8351,9 +10486,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8370,10 +10505,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIgamma_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIgamma_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8390,10 +10525,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIgammacOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIgammacOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8410,9 +10545,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8429,10 +10564,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIgammac_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIgammac_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8449,10 +10584,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNextafterOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNextafterOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8469,1361 +10604,125 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opNextafter_ = asserts.Op{
-	Name:     "nextafter_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Nextafter_(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNextafter_, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Nextafter_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainderScalarOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRemainderScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opRemainderScalar = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
-func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RemainderScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRemainder_Scalar = asserts.Op{
-	Name:     "remainder_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Remainder_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRemainder_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Remainder_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRemainderTensorOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opRemainderTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opRemainderTensor = asserts.Op{
-	Name:     "remainder",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
-func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.RemainderTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainder_Tensor = asserts.Op{
-	Name:     "remainder_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Remainder_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opRemainder_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Remainder_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainderScalarTensor = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarTensor(self, other)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs181, &a1, other)
-	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs181, &a1, other, r0)
-	return r0
-}
-
-var opRemainderScalarTensorOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs182, &a1, &a2, other, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs182, &a1, &a2, other, out, r0)
-	return r0
-}
-
-var opMin = asserts.Op{
-	Name:     "min",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Min checks min(Tensor self) -> Tensor
-func Min(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Min(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFmin = asserts.Op{
-	Name:     "fmin",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Fmin checks fmin(Tensor self, Tensor other) -> Tensor
-func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fmin(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Fmin(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFminOut = asserts.Op{
-	Name:     "fmin",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FminOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFminOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FminOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMax = asserts.Op{
-	Name:     "max",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Max checks max(Tensor self) -> Tensor
-func Max(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Max(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFmax = asserts.Op{
-	Name:     "fmax",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Fmax checks fmax(Tensor self, Tensor other) -> Tensor
-func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fmax(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Fmax(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFmaxOut = asserts.Op{
-	Name:     "fmax",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FmaxOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFmaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FmaxOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMaximum = asserts.Op{
-	Name:     "maximum",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Maximum checks maximum(Tensor self, Tensor other) -> Tensor
-func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Maximum(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opMaximumOut = asserts.Op{
-	Name:     "maximum",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaximumOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaximumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MaximumOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMaxOther = asserts.Op{
-	Name:     "max",
-	Overload: "other",
-	Profile:  asserts.Strict,
-}
-
-// MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
-func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaxOther(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaxOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opMaxOut = asserts.Op{
-	Name:     "max",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaxOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MaxOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMinimum = asserts.Op{
-	Name:     "minimum",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Minimum checks minimum(Tensor self, Tensor other) -> Tensor
-func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Minimum(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMinimum, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Minimum(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opMinimumOut = asserts.Op{
-	Name:     "minimum",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinimumOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMinimumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MinimumOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMinOut = asserts.Op{
-	Name:     "min",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMinOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MinOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMinOther = asserts.Op{
-	Name:     "min",
-	Overload: "other",
-	Profile:  asserts.Strict,
-}
-
-// MinOther checks min.other(Tensor self, Tensor other) -> Tensor
-func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinOther(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMinOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.MinOther(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opQuantile = asserts.Op{
-	Name:     "quantile",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Quantile(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opQuantile, &assertgenshapes.Locs401, &a0, &a1, self, q)
-	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs401, &a0, &a1, self, q, r0)
-	return r0
-}
-
-var opQuantileOut = asserts.Op{
-	Name:     "quantile",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opQuantileOut, &assertgenshapes.Locs402, &a0, &a1, &a5, self, q, out)
-	defer c.Abandon()
-	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs402, &a0, &a1, &a5, self, q, out, r0)
-	return r0
-}
-
-var opQuantileScalar = asserts.Op{
-	Name:     "quantile",
-	Overload: "scalar",
-	Profile:  asserts.Strict,
-}
-
-// QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantileScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opQuantileScalarOut = asserts.Op{
-	Name:     "quantile",
-	Overload: "scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantileScalarOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opNanquantile = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNanquantile, &assertgenshapes.Locs401, &a0, &a1, self, q)
-	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs401, &a0, &a1, self, q, r0)
-	return r0
-}
-
-var opNanquantileOut = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNanquantileOut, &assertgenshapes.Locs402, &a0, &a1, &a5, self, q, out)
-	defer c.Abandon()
-	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs402, &a0, &a1, &a5, self, q, out, r0)
-	return r0
-}
-
-var opNanquantileScalar = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "scalar",
-	Profile:  asserts.Strict,
-}
-
-// NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNanquantileScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNanquantileScalarOut = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNanquantileScalarOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opSortValues = asserts.Op{
-	Name:     "sort",
-	Overload: "values",
-	Profile:  asserts.Strict,
-}
-
-// SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortValues(self, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opSortValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
-	return r0, r1
-}
-
-var opSortValuesStable = asserts.Op{
-	Name:     "sort",
-	Overload: "values_stable",
-	Profile:  asserts.Strict,
-}
-
-// SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opSortValuesStable, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
-	return r0, r1
-}
-
-var opSort = asserts.Op{
-	Name:     "sort",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
-func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Sort(self, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSort, &assertgenshapes.Locs25, &a0, self)
-	r0, r1 := kernels.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opSortStable = asserts.Op{
-	Name:     "sort",
-	Overload: "stable",
-	Profile:  asserts.Strict,
-}
-
-// SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
-func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortStable(self, stable, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSortStable, &assertgenshapes.Locs25, &a0, self)
-	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opSortDimnameValues = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname_values",
-	Profile:  asserts.Strict,
-}
-
-// SortDimnameValues checks sort.dimname_values(Tensor self, Dimname dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimnameValues(self, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opSortDimnameValues, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
-	return r0, r1
-}
-
-var opSortDimnameValuesStable = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname_values_stable",
-	Profile:  asserts.Strict,
-}
-
-// SortDimnameValuesStable checks sort.dimname_values_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
-	return r0, r1
-}
-
-var opSortDimname = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname",
-	Profile:  asserts.Strict,
-}
-
-// SortDimname checks sort.dimname(Tensor self, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
-func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimname(self, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSortDimname, &assertgenshapes.Locs25, &a0, self)
-	r0, r1 := kernels.SortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opSortDimnameStable = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname_stable",
-	Profile:  asserts.Strict,
-}
-
-// SortDimnameStable checks sort.dimname_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
-func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimnameStable(self, stable, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSortDimnameStable, &assertgenshapes.Locs25, &a0, self)
-	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opMsortOut = asserts.Op{
-	Name:     "msort",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MsortOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMsortOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.MsortOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opMsort = asserts.Op{
-	Name:     "msort",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Msort checks msort(Tensor self) -> Tensor
-func Msort(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Msort(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMsort, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Msort(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opArgsort = asserts.Op{
-	Name:     "argsort",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
-func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Argsort(self, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgsort, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Argsort(self, dim, descending)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opArgsortStable = asserts.Op{
-	Name:     "argsort",
-	Overload: "stable",
-	Profile:  asserts.Strict,
-}
-
-// ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
-func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ArgsortStable(self, stable, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgsortStable, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opArgsortStableOut = asserts.Op{
-	Name:     "argsort",
-	Overload: "stable_out",
-	Profile:  asserts.Strict,
-}
-
-// ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
-func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opArgsortStableOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opArgsortDimname = asserts.Op{
-	Name:     "argsort",
-	Overload: "dimname",
-	Profile:  asserts.Strict,
-}
-
-// ArgsortDimname checks argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor
-func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ArgsortDimname(self, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgsortDimname, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ArgsortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTopkValues = asserts.Op{
-	Name:     "topk",
-	Overload: "values",
-	Profile:  asserts.Strict,
-}
-
-// TopkValues checks topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opTopkValues, &assertgenshapes.Locs109, &a0, &a5, &a6, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs109, &a0, &a5, &a6, self, values, indices, r0, r1)
-	return r0, r1
-}
-
-var opTopk = asserts.Op{
-	Name:     "topk",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Topk checks topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
-func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Topk(self, k_, dim, largest, sorted)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opTopk, &assertgenshapes.Locs25, &a0, self)
-	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opAll = asserts.Op{
-	Name:     "all",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// All checks all(Tensor self) -> Tensor
-func All(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.All(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAll, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.All(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opAllAllOut = asserts.Op{
-	Name:     "all",
-	Overload: "all_out",
-	Profile:  asserts.Strict,
-}
-
-// AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AllAllOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAllAllOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.AllAllOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opAny = asserts.Op{
-	Name:     "any",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Any checks any(Tensor self) -> Tensor
-func Any(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Any(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAny, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Any(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opAnyAllOut = asserts.Op{
-	Name:     "any",
-	Overload: "all_out",
-	Profile:  asserts.Strict,
-}
-
-// AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AnyAllOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAnyAllOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.AnyAllOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opRenormOut = asserts.Op{
-	Name:     "renorm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
-func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RenormOut(self, p, dim, maxnorm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRenormOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opRenorm = asserts.Op{
-	Name:     "renorm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
-func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Renorm(self, p, dim, maxnorm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRenorm, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRenorm_ = asserts.Op{
-	Name:     "renorm_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
-func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Renorm_(self, p, dim, maxnorm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRenorm_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnfold = asserts.Op{
-	Name:     "unfold",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
-func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Unfold(self, dimension, size, step)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnfold, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Unfold(self, dimension, size, step)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnfoldBackward = asserts.Op{
-	Name:     "unfold_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UnfoldBackward checks unfold_backward(Tensor grad_in, int[] input_sizes, int dim, int size, int step) -> Tensor
-func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnfoldBackward, &assertgenshapes.Locs403, &a0, grad_in)
-	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs403, &a0, grad_in, r0)
-	return r0
-}
-
-var opUnfoldBackwardOut = asserts.Op{
-	Name:     "unfold_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, int[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
-func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs404, &a0, &a5, grad_in, out)
-	defer c.Abandon()
-	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs404, &a0, &a5, grad_in, out, r0)
-	return r0
-}
-
-var opEqual = asserts.Op{
-	Name:     "equal",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Equal checks equal(Tensor self, Tensor other) -> bool
-func Equal(self *torch.Tensor, other *torch.Tensor) bool {
-	if !asserts.Checking() {
-		return kernels.Equal(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opEqual, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	r0 := kernels.Equal(self, other)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opPowTensorTensorOut = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorTensorOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opPowTensorTensorOut, &assertgenshapes.Locs405, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
-	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs405, &a0, &a1, &a2, self, exponent, out, r0)
-	return r0
-}
-
-var opPowTensorTensor = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
-func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorTensor(self, exponent)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPowTensorTensor, &assertgenshapes.Locs406, &a0, &a1, self, exponent)
-	r0 := kernels.PowTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs406, &a0, &a1, self, exponent, r0)
-	return r0
-}
-
-var opPowScalarOut = asserts.Op{
-	Name:     "pow",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowScalarOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPowScalarOut, &assertgenshapes.Locs407, &a1, &a2, exponent, out)
-	defer c.Abandon()
-	r0 := kernels.PowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs407, &a1, &a2, exponent, out, r0)
-	return r0
-}
-
-var opPowScalar = asserts.Op{
-	Name:     "pow",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
-func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowScalar(self, exponent)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPowScalar, &assertgenshapes.Locs408, &a1, exponent)
-	r0 := kernels.PowScalar(self, exponent)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs408, &a1, exponent, r0)
-	return r0
-}
-
-var opPowTensorScalarOut = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
-func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorScalarOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPowTensorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs38, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opPowTensorScalar = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
-}
-
-// PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
-func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorScalar(self, exponent)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPowTensorScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.PowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opPow_Scalar = asserts.Op{
-	Name:     "pow_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
-func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Pow_Scalar(self, exponent)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opPow_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Pow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opPow_Tensor = asserts.Op{
-	Name:     "pow_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
-func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Pow_Tensor(self, exponent)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opPow_Tensor, &assertgenshapes.Locs406, &a0, &a1, self, exponent)
-	defer c.Abandon()
-	r0 := kernels.Pow_Tensor(self, exponent)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs406, &a0, &a1, self, exponent, r0)
-	return r0
-}
-
-var opFloatPowerTensorTensorOut = asserts.Op{
-	Name:     "float_power",
-	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs405, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
-	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs405, &a0, &a1, &a2, self, exponent, out, r0)
-	return r0
-}
-
-var opFloatPowerTensorTensor = asserts.Op{
-	Name:     "float_power",
-	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
-func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerTensorTensor(self, exponent)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs406, &a0, &a1, self, exponent)
-	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs406, &a0, &a1, self, exponent, r0)
-	return r0
-}
-
-var opFloatPowerScalarOut = asserts.Op{
-	Name:     "float_power",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerScalarOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs407, &a1, &a2, exponent, out)
-	defer c.Abandon()
-	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs407, &a1, &a2, exponent, out, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                             = kernels.SparseResizeAndClear_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.SparseResizeAndClearOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                             = kernels.SparseResizeAndClear
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.SparseMask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.SparseMaskOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                = kernels.XToCpu
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                              = kernels.ToDense
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                              = kernels.XToDense
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.XToDenseOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToDenseBackward
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.SparseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.XDimI
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.DenseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.XDimV
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.XNnz
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Coalesce
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XCoalesce
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.XCoalesceOut
+	_ func(*torch.Tensor) bool                                                                                                                                                                                                                             = kernels.IsCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XValues
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                              = kernels.XCoalesced_
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.XCoalescedOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                              = kernels.XCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Indices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Values
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.CrowIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ColIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.CcolIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.RowIndices
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.HspmmOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Hspmm
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                               = kernels.CopySparseToSparse_
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.CopySparseToSparseOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                               = kernels.CopySparseToSparse
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                           = kernels.UnbindInt
+	_ func(*torch.Tensor, string) []*torch.Tensor                                                                                                                                                                                                          = kernels.UnbindDimname
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                             = kernels.ToSparseSparseDim
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.ToSparseSparseDimOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ToSparse
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToSparseOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ToSparseCsr
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToSparseCsrOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ToSparseCsc
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToSparseCscOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                           = kernels.ToSparseBsr
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.ToSparseBsrOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                           = kernels.ToSparseBsc
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.ToSparseBscOut
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                              = kernels.ToMkldnn
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.ToMkldnnOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                  = kernels.MkldnnReorderConv2dWeight
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.MkldnnReorderConv2dWeightOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                  = kernels.MkldnnReorderConv3dWeight
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.MkldnnReorderConv3dWeightOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToMkldnnBackward
+	_ func(*torch.Tensor, int, bool) *torch.Tensor                                                                                                                                                                                                         = kernels.QuantizePerTensorDynamic
+	_ func(*torch.Tensor, int, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.QuantizePerTensorDynamicOut
+	_ func(*torch.Tensor, float64, int64, int) *torch.Tensor                                                                                                                                                                                               = kernels.QuantizePerTensor
+	_ func(*torch.Tensor, float64, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.QuantizePerTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int) *torch.Tensor                                                                                                                                                                                 = kernels.QuantizePerTensorTensorQparams
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.QuantizePerTensorTensorQparamsOut
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int) []*torch.Tensor                                                                                                                                                                             = kernels.QuantizePerTensorTensors
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int, []*torch.Tensor)                                                                                                                                                                            = kernels.QuantizePerTensorTensorsOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                                                                                                                          = kernels.QuantizePerChannel
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                           = kernels.QuantizePerChannelOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.DequantizeSelf
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.DequantizeSelfOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                = kernels.DequantizeTensors
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                               = kernels.DequantizeTensorsOut
+	_ func(*torch.Tensor) float64                                                                                                                                                                                                                          = kernels.QScale
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.QZeroPoint
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.QPerChannelScales
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.QPerChannelScalesOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.QPerChannelZeroPoints
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.QPerChannelZeroPointsOut
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.QPerChannelAxis
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.IntRepr
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.IntReprOut
+	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.XMakePerTensorQuantizedTensor
+	_ func(*torch.Tensor, float64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.XMakePerTensorQuantizedTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                               = kernels.XMakePerChannelQuantizedTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.XMakePerChannelQuantizedTensorOut
+	_ func(*torch.Tensor) int                                                                                                                                                                                                                              = kernels.Qscheme
+	_ func(*torch.Tensor, float64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                      = kernels.FakeQuantizePerTensorAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                        = kernels.FakeQuantizePerTensorAffineTensorQparams
+	_ func(*torch.Tensor, float64, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.FakeQuantizePerTensorAffineCachemask
+	_ func(*torch.Tensor, float64, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                       = kernels.FakeQuantizePerTensorAffineCachemaskOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                        = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                          = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.FakeQuantizePerTensorAffineCachemaskBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) *torch.Tensor                                                                                                                                                               = kernels.XFakeQuantizeLearnablePerTensorAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                = kernels.XFakeQuantizeLearnablePerTensorAffineOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                = kernels.XFakeQuantizeLearnablePerTensorAffineBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                 = kernels.FakeQuantizePerChannelAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                = kernels.FakeQuantizePerChannelAffineCachemask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                  = kernels.FakeQuantizePerChannelAffineCachemaskOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.FakeQuantizePerChannelAffineCachemaskBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) *torch.Tensor                                                                                                                                                        = kernels.XFakeQuantizeLearnablePerChannelAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.XFakeQuantizeLearnablePerChannelAffineOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                         = kernels.XFakeQuantizeLearnablePerChannelAffineBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) *torch.Tensor                                                                                = kernels.FusedMovingAvgObsFakeQuant
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                               = kernels.XFusedMovingAvgObsFqHelper
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                 = kernels.XFusedMovingAvgObsFqHelperOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)   = kernels.XFusedMovingAvgObsFqHelperFunctional
+	_ func(*torch.Tensor, bool) (float64, int64)                                                                                                                                                                                                           = kernels.XChooseQparamsPerTensor
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XSaturateWeightToFp16
+	_ func(*torch.Tensor, int64, int64, float64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.ChooseQparamsOptimized
+	_ func(*torch.Tensor, bool, bool, int, int) *torch.Tensor                                                                                                                                                                                              = kernels.XAutocastToReducedPrecision
+	_ func(*torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                        = kernels.XAutocastToFullPrecision
 	_ func(*torch.Tensor, *int, *int, *string, *bool, bool, *int) *torch.Tensor                                                                                                                                                                            = kernels.XToCopy
 	_ func(*torch.Tensor, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.XToCopyOut
 	_ func(*torch.Tensor, *int, *int, *string, *bool, bool, bool, *int) *torch.Tensor                                                                                                                                                                      = kernels.ToDtypeLayout
@@ -10255,73 +11154,4 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Igammac_
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.NextafterOut
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Nextafter
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Nextafter_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.RemainderScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.RemainderScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Remainder_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.RemainderTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.RemainderTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Remainder_Tensor
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                      = kernels.RemainderScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.RemainderScalarTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Min
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Fmin
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.FminOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Max
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Fmax
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.FmaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Maximum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MaximumOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.MaxOther
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Minimum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MinimumOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MinOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.MinOther
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                               = kernels.Quantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.QuantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                     = kernels.QuantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.QuantileScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                               = kernels.Nanquantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.NanquantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                     = kernels.NanquantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.NanquantileScalarOut
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                        = kernels.SortValues
-	_ func(*torch.Tensor, *bool, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                 = kernels.SortValuesStable
-	_ func(*torch.Tensor, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                      = kernels.Sort
-	_ func(*torch.Tensor, *bool, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                               = kernels.SortStable
-	_ func(*torch.Tensor, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                       = kernels.SortDimnameValues
-	_ func(*torch.Tensor, *bool, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                = kernels.SortDimnameValuesStable
-	_ func(*torch.Tensor, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.SortDimname
-	_ func(*torch.Tensor, *bool, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                              = kernels.SortDimnameStable
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.MsortOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Msort
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                       = kernels.Argsort
-	_ func(*torch.Tensor, bool, int64, bool) *torch.Tensor                                                                                                                                                                                                 = kernels.ArgsortStable
-	_ func(*torch.Tensor, bool, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                  = kernels.ArgsortStableOut
-	_ func(*torch.Tensor, string, bool) *torch.Tensor                                                                                                                                                                                                      = kernels.ArgsortDimname
-	_ func(*torch.Tensor, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                           = kernels.TopkValues
-	_ func(*torch.Tensor, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.Topk
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.All
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.AllAllOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Any
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.AnyAllOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.RenormOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                 = kernels.Renorm
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                 = kernels.Renorm_
-	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                               = kernels.Unfold
-	_ func(*torch.Tensor, []int64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                      = kernels.UnfoldBackward
-	_ func(*torch.Tensor, []int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.UnfoldBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                              = kernels.Equal
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.PowTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.PowTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.PowScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                      = kernels.PowScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.PowTensorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.PowTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Pow_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Pow_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.FloatPowerTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.FloatPowerTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.FloatPowerScalarOut
 )

@@ -9,466 +9,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-// EmptyLike calls kernels.EmptyLike: empty_like is checked only in builds with -tags debugasserts.
-func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-}
-
-// EmptyLikeOut calls kernels.EmptyLikeOut: empty_like.out is checked only in builds with -tags debugasserts.
-func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	return kernels.EmptyLikeOut(self, memory_format, out)
-}
-
-// EmptyStrided calls kernels.EmptyStrided: empty_strided is checked only in builds with -tags debugasserts.
-func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-}
-
-// EmptyStridedOut calls kernels.EmptyStridedOut: empty_strided.out is checked only in builds with -tags debugasserts.
-func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.EmptyStridedOut(size, stride, out)
-}
-
-// Erf calls kernels.Erf: erf is checked only in builds with -tags debugasserts.
-func Erf(self *torch.Tensor) *torch.Tensor {
-	return kernels.Erf(self)
-}
-
-// Erf_ calls kernels.Erf_: erf_ is checked only in builds with -tags debugasserts.
-func Erf_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Erf_(self)
-}
-
-// ErfOut calls kernels.ErfOut: erf.out is checked only in builds with -tags debugasserts.
-func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.ErfOut(self, out)
-}
-
-// Erfc calls kernels.Erfc: erfc is checked only in builds with -tags debugasserts.
-func Erfc(self *torch.Tensor) *torch.Tensor {
-	return kernels.Erfc(self)
-}
-
-// Erfc_ calls kernels.Erfc_: erfc_ is checked only in builds with -tags debugasserts.
-func Erfc_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Erfc_(self)
-}
-
-// ErfcOut calls kernels.ErfcOut: erfc.out is checked only in builds with -tags debugasserts.
-func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.ErfcOut(self, out)
-}
-
-// Exp calls kernels.Exp: exp is checked only in builds with -tags debugasserts.
-func Exp(self *torch.Tensor) *torch.Tensor {
-	return kernels.Exp(self)
-}
-
-// Exp_ calls kernels.Exp_: exp_ is checked only in builds with -tags debugasserts.
-func Exp_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Exp_(self)
-}
-
-// ExpOut calls kernels.ExpOut: exp.out is checked only in builds with -tags debugasserts.
-func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.ExpOut(self, out)
-}
-
-// Exp2 calls kernels.Exp2: exp2 is checked only in builds with -tags debugasserts.
-func Exp2(self *torch.Tensor) *torch.Tensor {
-	return kernels.Exp2(self)
-}
-
-// Exp2_ calls kernels.Exp2_: exp2_ is checked only in builds with -tags debugasserts.
-func Exp2_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Exp2_(self)
-}
-
-// Exp2Out calls kernels.Exp2Out: exp2.out is checked only in builds with -tags debugasserts.
-func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.Exp2Out(self, out)
-}
-
-// Expm1 calls kernels.Expm1: expm1 is checked only in builds with -tags debugasserts.
-func Expm1(self *torch.Tensor) *torch.Tensor {
-	return kernels.Expm1(self)
-}
-
-// Expm1_ calls kernels.Expm1_: expm1_ is checked only in builds with -tags debugasserts.
-func Expm1_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Expm1_(self)
-}
-
-// Expm1Out calls kernels.Expm1Out: expm1.out is checked only in builds with -tags debugasserts.
-func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.Expm1Out(self, out)
-}
-
-// Expand calls kernels.Expand: expand is checked only in builds with -tags debugasserts.
-func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
-	return kernels.Expand(self, size, implicit)
-}
-
-// ExpandAs calls kernels.ExpandAs: expand_as is checked only in builds with -tags debugasserts.
-func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.ExpandAs(self, other)
-}
-
-// Eye calls kernels.Eye: eye is checked only in builds with -tags debugasserts.
-func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.Eye(n, dtype, layout, device, pin_memory)
-}
-
-// EyeM calls kernels.EyeM: eye.m is checked only in builds with -tags debugasserts.
-func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-}
-
-// EyeOut calls kernels.EyeOut: eye.out is checked only in builds with -tags debugasserts.
-func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.EyeOut(n, out)
-}
-
-// EyeMOut calls kernels.EyeMOut: eye.m_out is checked only in builds with -tags debugasserts.
-func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.EyeMOut(n, m, out)
-}
-
-// FlattenUsingInts calls kernels.FlattenUsingInts: flatten.using_ints is checked only in builds with -tags debugasserts.
-func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch.Tensor {
-	return kernels.FlattenUsingInts(self, start_dim, end_dim)
-}
-
-// FlattenNamedOutDim calls kernels.FlattenNamedOutDim: flatten.named_out_dim is checked only in builds with -tags debugasserts.
-func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_dim string) *torch.Tensor {
-	return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-}
-
-// FlattenUsingNames calls kernels.FlattenUsingNames: flatten.using_names is checked only in builds with -tags debugasserts.
-func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out_dim string) *torch.Tensor {
-	return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-}
-
-// FlattenDimnameList calls kernels.FlattenDimnameList: flatten.DimnameList is checked only in builds with -tags debugasserts.
-func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torch.Tensor {
-	return kernels.FlattenDimnameList(self, dims, out_dim)
-}
-
-// UnflattenInt calls kernels.UnflattenInt: unflatten.int is checked only in builds with -tags debugasserts.
-func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
-	return kernels.UnflattenInt(self, dim, sizes)
-}
-
-// UnflattenDimname calls kernels.UnflattenDimname: unflatten.Dimname is checked only in builds with -tags debugasserts.
-func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []string) *torch.Tensor {
-	return kernels.UnflattenDimname(self, dim, sizes, names)
-}
-
-// FillScalar calls kernels.FillScalar: fill.Scalar is checked only in builds with -tags debugasserts.
-func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	return kernels.FillScalar(self, value)
-}
-
-// FillTensor calls kernels.FillTensor: fill.Tensor is checked only in builds with -tags debugasserts.
-func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
-	return kernels.FillTensor(self, value)
-}
-
-// Fill_Scalar calls kernels.Fill_Scalar: fill_.Scalar is checked only in builds with -tags debugasserts.
-func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	return kernels.Fill_Scalar(self, value)
-}
-
-// FillScalarOut calls kernels.FillScalarOut: fill.Scalar_out is checked only in builds with -tags debugasserts.
-func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.FillScalarOut(self, value, out)
-}
-
-// Fill_Tensor calls kernels.Fill_Tensor: fill_.Tensor is checked only in builds with -tags debugasserts.
-func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
-	return kernels.Fill_Tensor(self, value)
-}
-
-// FillTensorOut calls kernels.FillTensorOut: fill.Tensor_out is checked only in builds with -tags debugasserts.
-func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FillTensorOut(self, value, out)
-}
-
-// Floor calls kernels.Floor: floor is checked only in builds with -tags debugasserts.
-func Floor(self *torch.Tensor) *torch.Tensor {
-	return kernels.Floor(self)
-}
-
-// Floor_ calls kernels.Floor_: floor_ is checked only in builds with -tags debugasserts.
-func Floor_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Floor_(self)
-}
-
-// FloorOut calls kernels.FloorOut: floor.out is checked only in builds with -tags debugasserts.
-func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FloorOut(self, out)
-}
-
-// FloorDivide calls kernels.FloorDivide: floor_divide is checked only in builds with -tags debugasserts.
-func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.FloorDivide(self, other)
-}
-
-// FloorDivide_Tensor calls kernels.FloorDivide_Tensor: floor_divide_.Tensor is checked only in builds with -tags debugasserts.
-func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.FloorDivide_Tensor(self, other)
-}
-
-// FloorDivideOut calls kernels.FloorDivideOut: floor_divide.out is checked only in builds with -tags debugasserts.
-func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FloorDivideOut(self, other, out)
-}
-
-// FloorDivideScalar calls kernels.FloorDivideScalar: floor_divide.Scalar is checked only in builds with -tags debugasserts.
-func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	return kernels.FloorDivideScalar(self, other)
-}
-
-// FloorDivide_Scalar calls kernels.FloorDivide_Scalar: floor_divide_.Scalar is checked only in builds with -tags debugasserts.
-func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	return kernels.FloorDivide_Scalar(self, other)
-}
-
-// Frac calls kernels.Frac: frac is checked only in builds with -tags debugasserts.
-func Frac(self *torch.Tensor) *torch.Tensor {
-	return kernels.Frac(self)
-}
-
-// Frac_ calls kernels.Frac_: frac_ is checked only in builds with -tags debugasserts.
-func Frac_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Frac_(self)
-}
-
-// FracOut calls kernels.FracOut: frac.out is checked only in builds with -tags debugasserts.
-func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FracOut(self, out)
-}
-
-// FullNames calls kernels.FullNames: full.names is checked only in builds with -tags debugasserts.
-func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-}
-
-// FullNamesOut calls kernels.FullNamesOut: full.names_out is checked only in builds with -tags debugasserts.
-func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *torch.Tensor) *torch.Tensor {
-	return kernels.FullNamesOut(size, fill_value, names, out)
-}
-
-// Full calls kernels.Full: full is checked only in builds with -tags debugasserts.
-func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-}
-
-// FullOut calls kernels.FullOut: full.out is checked only in builds with -tags debugasserts.
-func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.FullOut(size, fill_value, out)
-}
-
-// FullLike calls kernels.FullLike: full_like is checked only in builds with -tags debugasserts.
-func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-}
-
-// FullLikeOut calls kernels.FullLikeOut: full_like.out is checked only in builds with -tags debugasserts.
-func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	return kernels.FullLikeOut(self, fill_value, memory_format, out)
-}
-
-// FromFile calls kernels.FromFile: from_file is checked only in builds with -tags debugasserts.
-func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-}
-
-// FromFileOut calls kernels.FromFileOut: from_file.out is checked only in builds with -tags debugasserts.
-func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.FromFileOut(filename, shared, size, out)
-}
-
-// GcdOut calls kernels.GcdOut: gcd.out is checked only in builds with -tags debugasserts.
-func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.GcdOut(self, other, out)
-}
-
-// Gcd calls kernels.Gcd: gcd is checked only in builds with -tags debugasserts.
-func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Gcd(self, other)
-}
-
-// Gcd_ calls kernels.Gcd_: gcd_ is checked only in builds with -tags debugasserts.
-func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Gcd_(self, other)
-}
-
-// LcmOut calls kernels.LcmOut: lcm.out is checked only in builds with -tags debugasserts.
-func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.LcmOut(self, other, out)
-}
-
-// Lcm calls kernels.Lcm: lcm is checked only in builds with -tags debugasserts.
-func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Lcm(self, other)
-}
-
-// Lcm_ calls kernels.Lcm_: lcm_ is checked only in builds with -tags debugasserts.
-func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Lcm_(self, other)
-}
-
-// GridSampler calls kernels.GridSampler: grid_sampler is checked only in builds with -tags debugasserts.
-func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-}
-
-// GridSampler2d calls kernels.GridSampler2d: grid_sampler_2d is checked only in builds with -tags debugasserts.
-func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-}
-
-// GridSampler2dOut calls kernels.GridSampler2dOut: grid_sampler_2d.out is checked only in builds with -tags debugasserts.
-func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-}
-
-// GridSampler2dBackward calls kernels.GridSampler2dBackward: grid_sampler_2d_backward is checked only in builds with -tags debugasserts.
-func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-}
-
-// GridSampler2dBackwardOut calls kernels.GridSampler2dBackwardOut: grid_sampler_2d_backward.out is checked only in builds with -tags debugasserts.
-func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-}
-
-// XGridSampler2dCpuFallback calls kernels.XGridSampler2dCpuFallback: _grid_sampler_2d_cpu_fallback is checked only in builds with -tags debugasserts.
-func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-}
-
-// XGridSampler2dCpuFallbackOut calls kernels.XGridSampler2dCpuFallbackOut: _grid_sampler_2d_cpu_fallback.out is checked only in builds with -tags debugasserts.
-func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-}
-
-// XGridSampler2dCpuFallbackBackward calls kernels.XGridSampler2dCpuFallbackBackward: _grid_sampler_2d_cpu_fallback_backward is checked only in builds with -tags debugasserts.
-func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-}
-
-// GridSampler3d calls kernels.GridSampler3d: grid_sampler_3d is checked only in builds with -tags debugasserts.
-func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-}
-
-// GridSampler3dOut calls kernels.GridSampler3dOut: grid_sampler_3d.out is checked only in builds with -tags debugasserts.
-func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-}
-
-// GridSampler3dBackward calls kernels.GridSampler3dBackward: grid_sampler_3d_backward is checked only in builds with -tags debugasserts.
-func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-}
-
-// GridSampler3dBackwardOut calls kernels.GridSampler3dBackwardOut: grid_sampler_3d_backward.out is checked only in builds with -tags debugasserts.
-func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-}
-
-// HannWindow calls kernels.HannWindow: hann_window is checked only in builds with -tags debugasserts.
-func HannWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-}
-
-// HannWindowOut calls kernels.HannWindowOut: hann_window.out is checked only in builds with -tags debugasserts.
-func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.HannWindowOut(window_length, out)
-}
-
-// HannWindowPeriodic calls kernels.HannWindowPeriodic: hann_window.periodic is checked only in builds with -tags debugasserts.
-func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-}
-
-// HannWindowPeriodicOut calls kernels.HannWindowPeriodicOut: hann_window.periodic_out is checked only in builds with -tags debugasserts.
-func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.HannWindowPeriodicOut(window_length, periodic, out)
-}
-
-// HammingWindow calls kernels.HammingWindow: hamming_window is checked only in builds with -tags debugasserts.
-func HammingWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-}
-
-// HammingWindowOut calls kernels.HammingWindowOut: hamming_window.out is checked only in builds with -tags debugasserts.
-func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.HammingWindowOut(window_length, out)
-}
-
-// HammingWindowPeriodic calls kernels.HammingWindowPeriodic: hamming_window.periodic is checked only in builds with -tags debugasserts.
-func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-}
-
-// HammingWindowPeriodicOut calls kernels.HammingWindowPeriodicOut: hamming_window.periodic_out is checked only in builds with -tags debugasserts.
-func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-}
-
-// HammingWindowPeriodicAlpha calls kernels.HammingWindowPeriodicAlpha: hamming_window.periodic_alpha is checked only in builds with -tags debugasserts.
-func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-}
-
-// HammingWindowPeriodicAlphaOut calls kernels.HammingWindowPeriodicAlphaOut: hamming_window.periodic_alpha_out is checked only in builds with -tags debugasserts.
-func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha float64, out *torch.Tensor) *torch.Tensor {
-	return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-}
-
-// HammingWindowPeriodicAlphaBeta calls kernels.HammingWindowPeriodicAlphaBeta: hamming_window.periodic_alpha_beta is checked only in builds with -tags debugasserts.
-func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha float64, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-}
-
-// HammingWindowPeriodicAlphaBetaOut calls kernels.HammingWindowPeriodicAlphaBetaOut: hamming_window.periodic_alpha_beta_out is checked only in builds with -tags debugasserts.
-func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha float64, beta float64, out *torch.Tensor) *torch.Tensor {
-	return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-}
-
-// KaiserWindow calls kernels.KaiserWindow: kaiser_window is checked only in builds with -tags debugasserts.
-func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-}
-
-// KaiserWindowOut calls kernels.KaiserWindowOut: kaiser_window.out is checked only in builds with -tags debugasserts.
-func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.KaiserWindowOut(window_length, out)
-}
-
-// KaiserWindowPeriodic calls kernels.KaiserWindowPeriodic: kaiser_window.periodic is checked only in builds with -tags debugasserts.
-func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-}
-
-// KaiserWindowPeriodicOut calls kernels.KaiserWindowPeriodicOut: kaiser_window.periodic_out is checked only in builds with -tags debugasserts.
-func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-}
-
-// KaiserWindowBeta calls kernels.KaiserWindowBeta: kaiser_window.beta is checked only in builds with -tags debugasserts.
-func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-}
-
-// KaiserWindowBetaOut calls kernels.KaiserWindowBetaOut: kaiser_window.beta_out is checked only in builds with -tags debugasserts.
-func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *torch.Tensor) *torch.Tensor {
-	return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-}
-
 // HingeEmbeddingLoss calls kernels.HingeEmbeddingLoss: hinge_embedding_loss is checked only in builds with -tags debugasserts.
 func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64, reduction int64) *torch.Tensor {
 	return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
@@ -2509,101 +2049,124 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	return kernels.GeluOut(self, approximate, out)
 }
 
+// Gelu_ calls kernels.Gelu_: gelu_ is checked only in builds with -tags debugasserts.
+func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
+	return kernels.Gelu_(self, approximate)
+}
+
+// Gelu calls kernels.Gelu: gelu is checked only in builds with -tags debugasserts.
+func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
+	return kernels.Gelu(self, approximate)
+}
+
+// GeluBackwardGradInput calls kernels.GeluBackwardGradInput: gelu_backward.grad_input is checked only in builds with -tags debugasserts.
+func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
+}
+
+// GeluBackward calls kernels.GeluBackward: gelu_backward is checked only in builds with -tags debugasserts.
+func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
+	return kernels.GeluBackward(grad_output, self, approximate)
+}
+
+// InfinitelyDifferentiableGeluBackward calls kernels.InfinitelyDifferentiableGeluBackward: infinitely_differentiable_gelu_backward is checked only in builds with -tags debugasserts.
+func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
+}
+
+// HardshrinkOut calls kernels.HardshrinkOut: hardshrink.out is checked only in builds with -tags debugasserts.
+func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.HardshrinkOut(self, lambd, out)
+}
+
+// Hardshrink calls kernels.Hardshrink: hardshrink is checked only in builds with -tags debugasserts.
+func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	return kernels.Hardshrink(self, lambd)
+}
+
+// HardshrinkBackwardGradInput calls kernels.HardshrinkBackwardGradInput: hardshrink_backward.grad_input is checked only in builds with -tags debugasserts.
+func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
+}
+
+// HardshrinkBackward calls kernels.HardshrinkBackward: hardshrink_backward is checked only in builds with -tags debugasserts.
+func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	return kernels.HardshrinkBackward(grad_out, self, lambd)
+}
+
+// Rsqrt calls kernels.Rsqrt: rsqrt is checked only in builds with -tags debugasserts.
+func Rsqrt(self *torch.Tensor) *torch.Tensor {
+	return kernels.Rsqrt(self)
+}
+
+// Rsqrt_ calls kernels.Rsqrt_: rsqrt_ is checked only in builds with -tags debugasserts.
+func Rsqrt_(self *torch.Tensor) *torch.Tensor {
+	return kernels.Rsqrt_(self)
+}
+
+// RsqrtOut calls kernels.RsqrtOut: rsqrt.out is checked only in builds with -tags debugasserts.
+func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.RsqrtOut(self, out)
+}
+
+// SelectDimname calls kernels.SelectDimname: select.Dimname is checked only in builds with -tags debugasserts.
+func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
+	return kernels.SelectDimname(self, dim, index)
+}
+
+// SelectInt calls kernels.SelectInt: select.int is checked only in builds with -tags debugasserts.
+func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	return kernels.SelectInt(self, dim, index)
+}
+
+// SelectBackward calls kernels.SelectBackward: select_backward is checked only in builds with -tags debugasserts.
+func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
+	return kernels.SelectBackward(grad_output, input_sizes, dim, index)
+}
+
+// SelectBackwardOut calls kernels.SelectBackwardOut: select_backward.out is checked only in builds with -tags debugasserts.
+func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
+}
+
+// XNestedSelectBackward calls kernels.XNestedSelectBackward: _nested_select_backward is checked only in builds with -tags debugasserts.
+func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	return kernels.XNestedSelectBackward(grad_output, self, dim, index)
+}
+
+// Selu calls kernels.Selu: selu is checked only in builds with -tags debugasserts.
+func Selu(self *torch.Tensor) *torch.Tensor {
+	return kernels.Selu(self)
+}
+
+// Selu_ calls kernels.Selu_: selu_ is checked only in builds with -tags debugasserts.
+func Selu_(self *torch.Tensor) *torch.Tensor {
+	return kernels.Selu_(self)
+}
+
+// Celu calls kernels.Celu: celu is checked only in builds with -tags debugasserts.
+func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	return kernels.Celu(self, alpha)
+}
+
+// Celu_ calls kernels.Celu_: celu_ is checked only in builds with -tags debugasserts.
+func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	return kernels.Celu_(self, alpha)
+}
+
+// CeluOut calls kernels.CeluOut: celu.out is checked only in builds with -tags debugasserts.
+func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.CeluOut(self, alpha, out)
+}
+
+// Silu calls kernels.Silu: silu is checked only in builds with -tags debugasserts.
+func Silu(self *torch.Tensor) *torch.Tensor {
+	return kernels.Silu(self)
+}
+
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                = kernels.EmptyLike
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.EmptyLikeOut
-	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.EmptyStrided
-	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.EmptyStridedOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erf
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erf_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ErfOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erfc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erfc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ErfcOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ExpOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp2
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp2_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Exp2Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Expm1
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Expm1_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Expm1Out
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Expand
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ExpandAs
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Eye
-	_ func(int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.EyeM
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.EyeOut
-	_ func(int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.EyeMOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FlattenUsingInts
-	_ func(*torch.Tensor, int64, int64, string) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.FlattenNamedOutDim
-	_ func(*torch.Tensor, string, string, string) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.FlattenUsingNames
-	_ func(*torch.Tensor, []string, string) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.FlattenDimnameList
-	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                                  = kernels.UnflattenInt
-	_ func(*torch.Tensor, string, []int64, []string) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.UnflattenDimname
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FillScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FillTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Fill_Scalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.FillScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Fill_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.FillTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Floor
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Floor_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FloorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FloorDivide
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FloorDivide_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.FloorDivideOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FloorDivideScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FloorDivide_Scalar
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Frac
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Frac_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FracOut
-	_ func([]int64, torch.Scalar, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                    = kernels.FullNames
-	_ func([]int64, torch.Scalar, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.FullNamesOut
-	_ func([]int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                              = kernels.Full
-	_ func([]int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.FullOut
-	_ func(*torch.Tensor, torch.Scalar, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                  = kernels.FullLike
-	_ func(*torch.Tensor, torch.Scalar, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FullLikeOut
-	_ func(string, *bool, *int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                              = kernels.FromFile
-	_ func(string, *bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.FromFileOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.GcdOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Gcd
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Gcd_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.LcmOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Lcm
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Lcm_
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.GridSampler
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.GridSampler2d
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.GridSampler2dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                       = kernels.GridSampler2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.GridSampler2dBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XGridSampler2dCpuFallback
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.XGridSampler2dCpuFallbackOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.XGridSampler2dCpuFallbackBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.GridSampler3d
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.GridSampler3dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                       = kernels.GridSampler3dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.GridSampler3dBackwardOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.HannWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.HannWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.HannWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.HannWindowPeriodicOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.HammingWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.HammingWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.HammingWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.HammingWindowPeriodicOut
-	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HammingWindowPeriodicAlpha
-	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.HammingWindowPeriodicAlphaOut
-	_ func(int64, bool, float64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                      = kernels.HammingWindowPeriodicAlphaBeta
-	_ func(int64, bool, float64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.HammingWindowPeriodicAlphaBetaOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.KaiserWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.KaiserWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.KaiserWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.KaiserWindowPeriodicOut
-	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.KaiserWindowBeta
-	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.KaiserWindowBetaOut
 	_ func(*torch.Tensor, *torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.HingeEmbeddingLoss
 	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor, float64, bool) *torch.Tensor                                                                                                                                                                                                                              = kernels.GroupNorm
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                               = kernels.NativeGroupNorm
@@ -3012,4 +2575,27 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                   = kernels.PreluBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                     = kernels.PreluBackwardOut
 	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GeluOut
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Gelu_
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Gelu
+	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.GeluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GeluBackward
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.InfinitelyDifferentiableGeluBackward
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.HardshrinkOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Hardshrink
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.HardshrinkBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.HardshrinkBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Rsqrt
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Rsqrt_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.RsqrtOut
+	_ func(*torch.Tensor, string, int64) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.SelectDimname
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.SelectInt
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SelectBackward
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SelectBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XNestedSelectBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Selu
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Selu_
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Celu
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Celu_
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.CeluOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Silu
 )

@@ -9,6 +9,556 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+// SparseResizeAndClear_ calls kernels.SparseResizeAndClear_: sparse_resize_and_clear_ is checked only in builds with -tags debugasserts.
+func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+}
+
+// SparseResizeAndClearOut calls kernels.SparseResizeAndClearOut: sparse_resize_and_clear.out is checked only in builds with -tags debugasserts.
+func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+}
+
+// SparseResizeAndClear calls kernels.SparseResizeAndClear: sparse_resize_and_clear is checked only in builds with -tags debugasserts.
+func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+}
+
+// SparseMask calls kernels.SparseMask: sparse_mask is checked only in builds with -tags debugasserts.
+func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	return kernels.SparseMask(self, mask)
+}
+
+// SparseMaskOut calls kernels.SparseMaskOut: sparse_mask.out is checked only in builds with -tags debugasserts.
+func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SparseMaskOut(self, mask, out)
+}
+
+// XToCpu calls kernels.XToCpu: _to_cpu is checked only in builds with -tags debugasserts.
+func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
+	return kernels.XToCpu(tensors)
+}
+
+// ToDense calls kernels.ToDense: to_dense is checked only in builds with -tags debugasserts.
+func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
+	return kernels.ToDense(self, dtype)
+}
+
+// XToDense calls kernels.XToDense: _to_dense is checked only in builds with -tags debugasserts.
+func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
+	return kernels.XToDense(self, dtype)
+}
+
+// XToDenseOut calls kernels.XToDenseOut: _to_dense.out is checked only in builds with -tags debugasserts.
+func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
+	return kernels.XToDenseOut(self, dtype, out)
+}
+
+// ToDenseBackward calls kernels.ToDenseBackward: to_dense_backward is checked only in builds with -tags debugasserts.
+func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
+	return kernels.ToDenseBackward(grad, input)
+}
+
+// SparseDim calls kernels.SparseDim: sparse_dim is checked only in builds with -tags debugasserts.
+func SparseDim(self *torch.Tensor) int64 {
+	return kernels.SparseDim(self)
+}
+
+// XDimI calls kernels.XDimI: _dimI is checked only in builds with -tags debugasserts.
+func XDimI(self *torch.Tensor) int64 {
+	return kernels.XDimI(self)
+}
+
+// DenseDim calls kernels.DenseDim: dense_dim is checked only in builds with -tags debugasserts.
+func DenseDim(self *torch.Tensor) int64 {
+	return kernels.DenseDim(self)
+}
+
+// XDimV calls kernels.XDimV: _dimV is checked only in builds with -tags debugasserts.
+func XDimV(self *torch.Tensor) int64 {
+	return kernels.XDimV(self)
+}
+
+// XNnz calls kernels.XNnz: _nnz is checked only in builds with -tags debugasserts.
+func XNnz(self *torch.Tensor) int64 {
+	return kernels.XNnz(self)
+}
+
+// Coalesce calls kernels.Coalesce: coalesce is checked only in builds with -tags debugasserts.
+func Coalesce(self *torch.Tensor) *torch.Tensor {
+	return kernels.Coalesce(self)
+}
+
+// XCoalesce calls kernels.XCoalesce: _coalesce is checked only in builds with -tags debugasserts.
+func XCoalesce(self *torch.Tensor) *torch.Tensor {
+	return kernels.XCoalesce(self)
+}
+
+// XCoalesceOut calls kernels.XCoalesceOut: _coalesce.out is checked only in builds with -tags debugasserts.
+func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.XCoalesceOut(self, out)
+}
+
+// IsCoalesced calls kernels.IsCoalesced: is_coalesced is checked only in builds with -tags debugasserts.
+func IsCoalesced(self *torch.Tensor) bool {
+	return kernels.IsCoalesced(self)
+}
+
+// XIndices calls kernels.XIndices: _indices is checked only in builds with -tags debugasserts.
+func XIndices(self *torch.Tensor) *torch.Tensor {
+	return kernels.XIndices(self)
+}
+
+// XValues calls kernels.XValues: _values is checked only in builds with -tags debugasserts.
+func XValues(self *torch.Tensor) *torch.Tensor {
+	return kernels.XValues(self)
+}
+
+// XCoalesced_ calls kernels.XCoalesced_: _coalesced_ is checked only in builds with -tags debugasserts.
+func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	return kernels.XCoalesced_(self, coalesced)
+}
+
+// XCoalescedOut calls kernels.XCoalescedOut: _coalesced.out is checked only in builds with -tags debugasserts.
+func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.XCoalescedOut(self, coalesced, out)
+}
+
+// XCoalesced calls kernels.XCoalesced: _coalesced is checked only in builds with -tags debugasserts.
+func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	return kernels.XCoalesced(self, coalesced)
+}
+
+// Indices calls kernels.Indices: indices is checked only in builds with -tags debugasserts.
+func Indices(self *torch.Tensor) *torch.Tensor {
+	return kernels.Indices(self)
+}
+
+// Values calls kernels.Values: values is checked only in builds with -tags debugasserts.
+func Values(self *torch.Tensor) *torch.Tensor {
+	return kernels.Values(self)
+}
+
+// CrowIndices calls kernels.CrowIndices: crow_indices is checked only in builds with -tags debugasserts.
+func CrowIndices(self *torch.Tensor) *torch.Tensor {
+	return kernels.CrowIndices(self)
+}
+
+// ColIndices calls kernels.ColIndices: col_indices is checked only in builds with -tags debugasserts.
+func ColIndices(self *torch.Tensor) *torch.Tensor {
+	return kernels.ColIndices(self)
+}
+
+// CcolIndices calls kernels.CcolIndices: ccol_indices is checked only in builds with -tags debugasserts.
+func CcolIndices(self *torch.Tensor) *torch.Tensor {
+	return kernels.CcolIndices(self)
+}
+
+// RowIndices calls kernels.RowIndices: row_indices is checked only in builds with -tags debugasserts.
+func RowIndices(self *torch.Tensor) *torch.Tensor {
+	return kernels.RowIndices(self)
+}
+
+// HspmmOut calls kernels.HspmmOut: hspmm.out is checked only in builds with -tags debugasserts.
+func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.HspmmOut(mat1, mat2, out)
+}
+
+// Hspmm calls kernels.Hspmm: hspmm is checked only in builds with -tags debugasserts.
+func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
+	return kernels.Hspmm(mat1, mat2)
+}
+
+// CopySparseToSparse_ calls kernels.CopySparseToSparse_: copy_sparse_to_sparse_ is checked only in builds with -tags debugasserts.
+func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	return kernels.CopySparseToSparse_(self, src, non_blocking)
+}
+
+// CopySparseToSparseOut calls kernels.CopySparseToSparseOut: copy_sparse_to_sparse.out is checked only in builds with -tags debugasserts.
+func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
+}
+
+// CopySparseToSparse calls kernels.CopySparseToSparse: copy_sparse_to_sparse is checked only in builds with -tags debugasserts.
+func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	return kernels.CopySparseToSparse(self, src, non_blocking)
+}
+
+// UnbindInt calls kernels.UnbindInt: unbind.int is checked only in builds with -tags debugasserts.
+func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
+	return kernels.UnbindInt(self, dim)
+}
+
+// UnbindDimname calls kernels.UnbindDimname: unbind.Dimname is checked only in builds with -tags debugasserts.
+func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
+	return kernels.UnbindDimname(self, dim)
+}
+
+// ToSparseSparseDim calls kernels.ToSparseSparseDim: to_sparse.sparse_dim is checked only in builds with -tags debugasserts.
+func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
+	return kernels.ToSparseSparseDim(self, sparse_dim)
+}
+
+// ToSparseSparseDimOut calls kernels.ToSparseSparseDimOut: to_sparse.sparse_dim_out is checked only in builds with -tags debugasserts.
+func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
+}
+
+// ToSparse calls kernels.ToSparse: to_sparse is checked only in builds with -tags debugasserts.
+func ToSparse(self *torch.Tensor) *torch.Tensor {
+	return kernels.ToSparse(self)
+}
+
+// ToSparseOut calls kernels.ToSparseOut: to_sparse.out is checked only in builds with -tags debugasserts.
+func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.ToSparseOut(self, out)
+}
+
+// ToSparseCsr calls kernels.ToSparseCsr: to_sparse_csr is checked only in builds with -tags debugasserts.
+func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
+	return kernels.ToSparseCsr(self)
+}
+
+// ToSparseCsrOut calls kernels.ToSparseCsrOut: to_sparse_csr.out is checked only in builds with -tags debugasserts.
+func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.ToSparseCsrOut(self, out)
+}
+
+// ToSparseCsc calls kernels.ToSparseCsc: to_sparse_csc is checked only in builds with -tags debugasserts.
+func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
+	return kernels.ToSparseCsc(self)
+}
+
+// ToSparseCscOut calls kernels.ToSparseCscOut: to_sparse_csc.out is checked only in builds with -tags debugasserts.
+func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.ToSparseCscOut(self, out)
+}
+
+// ToSparseBsr calls kernels.ToSparseBsr: to_sparse_bsr is checked only in builds with -tags debugasserts.
+func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
+	return kernels.ToSparseBsr(self, blocksize)
+}
+
+// ToSparseBsrOut calls kernels.ToSparseBsrOut: to_sparse_bsr.out is checked only in builds with -tags debugasserts.
+func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.ToSparseBsrOut(self, blocksize, out)
+}
+
+// ToSparseBsc calls kernels.ToSparseBsc: to_sparse_bsc is checked only in builds with -tags debugasserts.
+func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
+	return kernels.ToSparseBsc(self, blocksize)
+}
+
+// ToSparseBscOut calls kernels.ToSparseBscOut: to_sparse_bsc.out is checked only in builds with -tags debugasserts.
+func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.ToSparseBscOut(self, blocksize, out)
+}
+
+// ToMkldnn calls kernels.ToMkldnn: to_mkldnn is checked only in builds with -tags debugasserts.
+func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
+	return kernels.ToMkldnn(self, dtype)
+}
+
+// ToMkldnnOut calls kernels.ToMkldnnOut: to_mkldnn.out is checked only in builds with -tags debugasserts.
+func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
+	return kernels.ToMkldnnOut(self, dtype, out)
+}
+
+// MkldnnReorderConv2dWeight calls kernels.MkldnnReorderConv2dWeight: mkldnn_reorder_conv2d_weight is checked only in builds with -tags debugasserts.
+func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
+	return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
+}
+
+// MkldnnReorderConv2dWeightOut calls kernels.MkldnnReorderConv2dWeightOut: mkldnn_reorder_conv2d_weight.out is checked only in builds with -tags debugasserts.
+func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
+}
+
+// MkldnnReorderConv3dWeight calls kernels.MkldnnReorderConv3dWeight: mkldnn_reorder_conv3d_weight is checked only in builds with -tags debugasserts.
+func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
+	return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
+}
+
+// MkldnnReorderConv3dWeightOut calls kernels.MkldnnReorderConv3dWeightOut: mkldnn_reorder_conv3d_weight.out is checked only in builds with -tags debugasserts.
+func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
+}
+
+// ToMkldnnBackward calls kernels.ToMkldnnBackward: to_mkldnn_backward is checked only in builds with -tags debugasserts.
+func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
+	return kernels.ToMkldnnBackward(grad, input)
+}
+
+// QuantizePerTensorDynamic calls kernels.QuantizePerTensorDynamic: quantize_per_tensor_dynamic is checked only in builds with -tags debugasserts.
+func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) *torch.Tensor {
+	return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
+}
+
+// QuantizePerTensorDynamicOut calls kernels.QuantizePerTensorDynamicOut: quantize_per_tensor_dynamic.out is checked only in builds with -tags debugasserts.
+func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
+}
+
+// QuantizePerTensor calls kernels.QuantizePerTensor: quantize_per_tensor is checked only in builds with -tags debugasserts.
+func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtype int) *torch.Tensor {
+	return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
+}
+
+// QuantizePerTensorOut calls kernels.QuantizePerTensorOut: quantize_per_tensor.out is checked only in builds with -tags debugasserts.
+func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, dtype int, out *torch.Tensor) *torch.Tensor {
+	return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
+}
+
+// QuantizePerTensorTensorQparams calls kernels.QuantizePerTensorTensorQparams: quantize_per_tensor.tensor_qparams is checked only in builds with -tags debugasserts.
+func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int) *torch.Tensor {
+	return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
+}
+
+// QuantizePerTensorTensorQparamsOut calls kernels.QuantizePerTensorTensorQparamsOut: quantize_per_tensor.tensor_qparams_out is checked only in builds with -tags debugasserts.
+func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int, out *torch.Tensor) *torch.Tensor {
+	return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
+}
+
+// QuantizePerTensorTensors calls kernels.QuantizePerTensorTensors: quantize_per_tensor.tensors is checked only in builds with -tags debugasserts.
+func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int) []*torch.Tensor {
+	return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
+}
+
+// QuantizePerTensorTensorsOut calls kernels.QuantizePerTensorTensorsOut: quantize_per_tensor.tensors_out is checked only in builds with -tags debugasserts.
+func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int, out []*torch.Tensor) {
+	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
+}
+
+// QuantizePerChannel calls kernels.QuantizePerChannel: quantize_per_channel is checked only in builds with -tags debugasserts.
+func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int) *torch.Tensor {
+	return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
+}
+
+// QuantizePerChannelOut calls kernels.QuantizePerChannelOut: quantize_per_channel.out is checked only in builds with -tags debugasserts.
+func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int, out *torch.Tensor) *torch.Tensor {
+	return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
+}
+
+// DequantizeSelf calls kernels.DequantizeSelf: dequantize.self is checked only in builds with -tags debugasserts.
+func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
+	return kernels.DequantizeSelf(self)
+}
+
+// DequantizeSelfOut calls kernels.DequantizeSelfOut: dequantize.self_out is checked only in builds with -tags debugasserts.
+func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.DequantizeSelfOut(self, out)
+}
+
+// DequantizeTensors calls kernels.DequantizeTensors: dequantize.tensors is checked only in builds with -tags debugasserts.
+func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
+	return kernels.DequantizeTensors(tensors)
+}
+
+// DequantizeTensorsOut calls kernels.DequantizeTensorsOut: dequantize.tensors_out is checked only in builds with -tags debugasserts.
+func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
+	kernels.DequantizeTensorsOut(tensors, out)
+}
+
+// QScale calls kernels.QScale: q_scale is checked only in builds with -tags debugasserts.
+func QScale(self *torch.Tensor) float64 {
+	return kernels.QScale(self)
+}
+
+// QZeroPoint calls kernels.QZeroPoint: q_zero_point is checked only in builds with -tags debugasserts.
+func QZeroPoint(self *torch.Tensor) int64 {
+	return kernels.QZeroPoint(self)
+}
+
+// QPerChannelScales calls kernels.QPerChannelScales: q_per_channel_scales is checked only in builds with -tags debugasserts.
+func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
+	return kernels.QPerChannelScales(self)
+}
+
+// QPerChannelScalesOut calls kernels.QPerChannelScalesOut: q_per_channel_scales.out is checked only in builds with -tags debugasserts.
+func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.QPerChannelScalesOut(self, out)
+}
+
+// QPerChannelZeroPoints calls kernels.QPerChannelZeroPoints: q_per_channel_zero_points is checked only in builds with -tags debugasserts.
+func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
+	return kernels.QPerChannelZeroPoints(self)
+}
+
+// QPerChannelZeroPointsOut calls kernels.QPerChannelZeroPointsOut: q_per_channel_zero_points.out is checked only in builds with -tags debugasserts.
+func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.QPerChannelZeroPointsOut(self, out)
+}
+
+// QPerChannelAxis calls kernels.QPerChannelAxis: q_per_channel_axis is checked only in builds with -tags debugasserts.
+func QPerChannelAxis(self *torch.Tensor) int64 {
+	return kernels.QPerChannelAxis(self)
+}
+
+// IntRepr calls kernels.IntRepr: int_repr is checked only in builds with -tags debugasserts.
+func IntRepr(self *torch.Tensor) *torch.Tensor {
+	return kernels.IntRepr(self)
+}
+
+// IntReprOut calls kernels.IntReprOut: int_repr.out is checked only in builds with -tags debugasserts.
+func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.IntReprOut(self, out)
+}
+
+// XMakePerTensorQuantizedTensor calls kernels.XMakePerTensorQuantizedTensor: _make_per_tensor_quantized_tensor is checked only in builds with -tags debugasserts.
+func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point int64) *torch.Tensor {
+	return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
+}
+
+// XMakePerTensorQuantizedTensorOut calls kernels.XMakePerTensorQuantizedTensorOut: _make_per_tensor_quantized_tensor.out is checked only in builds with -tags debugasserts.
+func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_point int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
+}
+
+// XMakePerChannelQuantizedTensor calls kernels.XMakePerChannelQuantizedTensor: _make_per_channel_quantized_tensor is checked only in builds with -tags debugasserts.
+func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64) *torch.Tensor {
+	return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
+}
+
+// XMakePerChannelQuantizedTensorOut calls kernels.XMakePerChannelQuantizedTensorOut: _make_per_channel_quantized_tensor.out is checked only in builds with -tags debugasserts.
+func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
+}
+
+// Qscheme calls kernels.Qscheme: qscheme is checked only in builds with -tags debugasserts.
+func Qscheme(self *torch.Tensor) int {
+	return kernels.Qscheme(self)
+}
+
+// FakeQuantizePerTensorAffine calls kernels.FakeQuantizePerTensorAffine: fake_quantize_per_tensor_affine is checked only in builds with -tags debugasserts.
+func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) *torch.Tensor {
+	return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
+}
+
+// FakeQuantizePerTensorAffineTensorQparams calls kernels.FakeQuantizePerTensorAffineTensorQparams: fake_quantize_per_tensor_affine.tensor_qparams is checked only in builds with -tags debugasserts.
+func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64) *torch.Tensor {
+	return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
+}
+
+// FakeQuantizePerTensorAffineCachemask calls kernels.FakeQuantizePerTensorAffineCachemask: fake_quantize_per_tensor_affine_cachemask is checked only in builds with -tags debugasserts.
+func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
+	return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
+}
+
+// FakeQuantizePerTensorAffineCachemaskOut calls kernels.FakeQuantizePerTensorAffineCachemaskOut: fake_quantize_per_tensor_affine_cachemask.out is checked only in builds with -tags debugasserts.
+func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
+}
+
+// XFakeQuantizePerTensorAffineCachemaskTensorQparams calls kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams: _fake_quantize_per_tensor_affine_cachemask_tensor_qparams is checked only in builds with -tags debugasserts.
+func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
+}
+
+// XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut calls kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut: _fake_quantize_per_tensor_affine_cachemask_tensor_qparams.out is checked only in builds with -tags debugasserts.
+func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
+}
+
+// FakeQuantizePerTensorAffineCachemaskBackward calls kernels.FakeQuantizePerTensorAffineCachemaskBackward: fake_quantize_per_tensor_affine_cachemask_backward is checked only in builds with -tags debugasserts.
+func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
+}
+
+// XFakeQuantizeLearnablePerTensorAffine calls kernels.XFakeQuantizeLearnablePerTensorAffine: _fake_quantize_learnable_per_tensor_affine is checked only in builds with -tags debugasserts.
+func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
+	return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
+}
+
+// XFakeQuantizeLearnablePerTensorAffineOut calls kernels.XFakeQuantizeLearnablePerTensorAffineOut: _fake_quantize_learnable_per_tensor_affine.out is checked only in builds with -tags debugasserts.
+func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
+}
+
+// XFakeQuantizeLearnablePerTensorAffineBackward calls kernels.XFakeQuantizeLearnablePerTensorAffineBackward: _fake_quantize_learnable_per_tensor_affine_backward is checked only in builds with -tags debugasserts.
+func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
+}
+
+// FakeQuantizePerChannelAffine calls kernels.FakeQuantizePerChannelAffine: fake_quantize_per_channel_affine is checked only in builds with -tags debugasserts.
+func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) *torch.Tensor {
+	return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
+}
+
+// FakeQuantizePerChannelAffineCachemask calls kernels.FakeQuantizePerChannelAffineCachemask: fake_quantize_per_channel_affine_cachemask is checked only in builds with -tags debugasserts.
+func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
+	return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
+}
+
+// FakeQuantizePerChannelAffineCachemaskOut calls kernels.FakeQuantizePerChannelAffineCachemaskOut: fake_quantize_per_channel_affine_cachemask.out is checked only in builds with -tags debugasserts.
+func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
+}
+
+// FakeQuantizePerChannelAffineCachemaskBackward calls kernels.FakeQuantizePerChannelAffineCachemaskBackward: fake_quantize_per_channel_affine_cachemask_backward is checked only in builds with -tags debugasserts.
+func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
+}
+
+// XFakeQuantizeLearnablePerChannelAffine calls kernels.XFakeQuantizeLearnablePerChannelAffine: _fake_quantize_learnable_per_channel_affine is checked only in builds with -tags debugasserts.
+func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
+	return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
+}
+
+// XFakeQuantizeLearnablePerChannelAffineOut calls kernels.XFakeQuantizeLearnablePerChannelAffineOut: _fake_quantize_learnable_per_channel_affine.out is checked only in builds with -tags debugasserts.
+func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
+}
+
+// XFakeQuantizeLearnablePerChannelAffineBackward calls kernels.XFakeQuantizeLearnablePerChannelAffineBackward: _fake_quantize_learnable_per_channel_affine_backward is checked only in builds with -tags debugasserts.
+func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
+}
+
+// FusedMovingAvgObsFakeQuant calls kernels.FusedMovingAvgObsFakeQuant: fused_moving_avg_obs_fake_quant is checked only in builds with -tags debugasserts.
+func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) *torch.Tensor {
+	return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+}
+
+// XFusedMovingAvgObsFqHelper calls kernels.XFusedMovingAvgObsFqHelper: _fused_moving_avg_obs_fq_helper is checked only in builds with -tags debugasserts.
+func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+}
+
+// XFusedMovingAvgObsFqHelperOut calls kernels.XFusedMovingAvgObsFqHelperOut: _fused_moving_avg_obs_fq_helper.out is checked only in builds with -tags debugasserts.
+func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
+}
+
+// XFusedMovingAvgObsFqHelperFunctional calls kernels.XFusedMovingAvgObsFqHelperFunctional: _fused_moving_avg_obs_fq_helper_functional is checked only in builds with -tags debugasserts.
+func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+}
+
+// XChooseQparamsPerTensor calls kernels.XChooseQparamsPerTensor: _choose_qparams_per_tensor is checked only in builds with -tags debugasserts.
+func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, int64) {
+	return kernels.XChooseQparamsPerTensor(self, reduce_range)
+}
+
+// XSaturateWeightToFp16 calls kernels.XSaturateWeightToFp16: _saturate_weight_to_fp16 is checked only in builds with -tags debugasserts.
+func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
+	return kernels.XSaturateWeightToFp16(weight)
+}
+
+// ChooseQparamsOptimized calls kernels.ChooseQparamsOptimized: choose_qparams_optimized is checked only in builds with -tags debugasserts.
+func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, ratio float64, bit_width int64) (*torch.Tensor, *torch.Tensor) {
+	return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
+}
+
+// XAutocastToReducedPrecision calls kernels.XAutocastToReducedPrecision: _autocast_to_reduced_precision is checked only in builds with -tags debugasserts.
+func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool, cuda_dtype int, cpu_dtype int) *torch.Tensor {
+	return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
+}
+
+// XAutocastToFullPrecision calls kernels.XAutocastToFullPrecision: _autocast_to_full_precision is checked only in builds with -tags debugasserts.
+func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool) *torch.Tensor {
+	return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
+}
+
 // XToCopy calls kernels.XToCopy: _to_copy is checked only in builds with -tags debugasserts.
 func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, non_blocking bool, memory_format *int) *torch.Tensor {
 	return kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
@@ -2164,354 +2714,119 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return kernels.Nextafter(self, other)
 }
 
-// Nextafter_ calls kernels.Nextafter_: nextafter_ is checked only in builds with -tags debugasserts.
-func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Nextafter_(self, other)
-}
-
-// RemainderScalarOut calls kernels.RemainderScalarOut: remainder.Scalar_out is checked only in builds with -tags debugasserts.
-func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderScalarOut(self, other, out)
-}
-
-// RemainderScalar calls kernels.RemainderScalar: remainder.Scalar is checked only in builds with -tags debugasserts.
-func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	return kernels.RemainderScalar(self, other)
-}
-
-// Remainder_Scalar calls kernels.Remainder_Scalar: remainder_.Scalar is checked only in builds with -tags debugasserts.
-func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	return kernels.Remainder_Scalar(self, other)
-}
-
-// RemainderTensorOut calls kernels.RemainderTensorOut: remainder.Tensor_out is checked only in builds with -tags debugasserts.
-func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderTensorOut(self, other, out)
-}
-
-// RemainderTensor calls kernels.RemainderTensor: remainder.Tensor is checked only in builds with -tags debugasserts.
-func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderTensor(self, other)
-}
-
-// Remainder_Tensor calls kernels.Remainder_Tensor: remainder_.Tensor is checked only in builds with -tags debugasserts.
-func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Remainder_Tensor(self, other)
-}
-
-// RemainderScalarTensor calls kernels.RemainderScalarTensor: remainder.Scalar_Tensor is checked only in builds with -tags debugasserts.
-func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderScalarTensor(self, other)
-}
-
-// RemainderScalarTensorOut calls kernels.RemainderScalarTensorOut: remainder.Scalar_Tensor_out is checked only in builds with -tags debugasserts.
-func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderScalarTensorOut(self, other, out)
-}
-
-// Min calls kernels.Min: min is checked only in builds with -tags debugasserts.
-func Min(self *torch.Tensor) *torch.Tensor {
-	return kernels.Min(self)
-}
-
-// Fmin calls kernels.Fmin: fmin is checked only in builds with -tags debugasserts.
-func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Fmin(self, other)
-}
-
-// FminOut calls kernels.FminOut: fmin.out is checked only in builds with -tags debugasserts.
-func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FminOut(self, other, out)
-}
-
-// Max calls kernels.Max: max is checked only in builds with -tags debugasserts.
-func Max(self *torch.Tensor) *torch.Tensor {
-	return kernels.Max(self)
-}
-
-// Fmax calls kernels.Fmax: fmax is checked only in builds with -tags debugasserts.
-func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Fmax(self, other)
-}
-
-// FmaxOut calls kernels.FmaxOut: fmax.out is checked only in builds with -tags debugasserts.
-func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FmaxOut(self, other, out)
-}
-
-// Maximum calls kernels.Maximum: maximum is checked only in builds with -tags debugasserts.
-func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Maximum(self, other)
-}
-
-// MaximumOut calls kernels.MaximumOut: maximum.out is checked only in builds with -tags debugasserts.
-func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MaximumOut(self, other, out)
-}
-
-// MaxOther calls kernels.MaxOther: max.other is checked only in builds with -tags debugasserts.
-func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.MaxOther(self, other)
-}
-
-// MaxOut calls kernels.MaxOut: max.out is checked only in builds with -tags debugasserts.
-func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MaxOut(self, other, out)
-}
-
-// Minimum calls kernels.Minimum: minimum is checked only in builds with -tags debugasserts.
-func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Minimum(self, other)
-}
-
-// MinimumOut calls kernels.MinimumOut: minimum.out is checked only in builds with -tags debugasserts.
-func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MinimumOut(self, other, out)
-}
-
-// MinOut calls kernels.MinOut: min.out is checked only in builds with -tags debugasserts.
-func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MinOut(self, other, out)
-}
-
-// MinOther calls kernels.MinOther: min.other is checked only in builds with -tags debugasserts.
-func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.MinOther(self, other)
-}
-
-// Quantile calls kernels.Quantile: quantile is checked only in builds with -tags debugasserts.
-func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	return kernels.Quantile(self, q, dim, keepdim, interpolation)
-}
-
-// QuantileOut calls kernels.QuantileOut: quantile.out is checked only in builds with -tags debugasserts.
-func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-}
-
-// QuantileScalar calls kernels.QuantileScalar: quantile.scalar is checked only in builds with -tags debugasserts.
-func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-}
-
-// QuantileScalarOut calls kernels.QuantileScalarOut: quantile.scalar_out is checked only in builds with -tags debugasserts.
-func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-}
-
-// Nanquantile calls kernels.Nanquantile: nanquantile is checked only in builds with -tags debugasserts.
-func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-}
-
-// NanquantileOut calls kernels.NanquantileOut: nanquantile.out is checked only in builds with -tags debugasserts.
-func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-}
-
-// NanquantileScalar calls kernels.NanquantileScalar: nanquantile.scalar is checked only in builds with -tags debugasserts.
-func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-}
-
-// NanquantileScalarOut calls kernels.NanquantileScalarOut: nanquantile.scalar_out is checked only in builds with -tags debugasserts.
-func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-}
-
-// SortValues calls kernels.SortValues: sort.values is checked only in builds with -tags debugasserts.
-func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortValues(self, dim, descending, values, indices)
-}
-
-// SortValuesStable calls kernels.SortValuesStable: sort.values_stable is checked only in builds with -tags debugasserts.
-func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-}
-
-// Sort calls kernels.Sort: sort is checked only in builds with -tags debugasserts.
-func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.Sort(self, dim, descending)
-}
-
-// SortStable calls kernels.SortStable: sort.stable is checked only in builds with -tags debugasserts.
-func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortStable(self, stable, dim, descending)
-}
-
-// SortDimnameValues calls kernels.SortDimnameValues: sort.dimname_values is checked only in builds with -tags debugasserts.
-func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortDimnameValues(self, dim, descending, values, indices)
-}
-
-// SortDimnameValuesStable calls kernels.SortDimnameValuesStable: sort.dimname_values_stable is checked only in builds with -tags debugasserts.
-func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-}
-
-// SortDimname calls kernels.SortDimname: sort.dimname is checked only in builds with -tags debugasserts.
-func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortDimname(self, dim, descending)
-}
-
-// SortDimnameStable calls kernels.SortDimnameStable: sort.dimname_stable is checked only in builds with -tags debugasserts.
-func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortDimnameStable(self, stable, dim, descending)
-}
-
-// MsortOut calls kernels.MsortOut: msort.out is checked only in builds with -tags debugasserts.
-func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MsortOut(self, out)
-}
-
-// Msort calls kernels.Msort: msort is checked only in builds with -tags debugasserts.
-func Msort(self *torch.Tensor) *torch.Tensor {
-	return kernels.Msort(self)
-}
-
-// Argsort calls kernels.Argsort: argsort is checked only in builds with -tags debugasserts.
-func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
-	return kernels.Argsort(self, dim, descending)
-}
-
-// ArgsortStable calls kernels.ArgsortStable: argsort.stable is checked only in builds with -tags debugasserts.
-func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) *torch.Tensor {
-	return kernels.ArgsortStable(self, stable, dim, descending)
-}
-
-// ArgsortStableOut calls kernels.ArgsortStableOut: argsort.stable_out is checked only in builds with -tags debugasserts.
-func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.ArgsortStableOut(self, stable, dim, descending, out)
-}
-
-// ArgsortDimname calls kernels.ArgsortDimname: argsort.dimname is checked only in builds with -tags debugasserts.
-func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tensor {
-	return kernels.ArgsortDimname(self, dim, descending)
-}
-
-// TopkValues calls kernels.TopkValues: topk.values is checked only in builds with -tags debugasserts.
-func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-}
-
-// Topk calls kernels.Topk: topk is checked only in builds with -tags debugasserts.
-func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.Topk(self, k_, dim, largest, sorted)
-}
-
-// All calls kernels.All: all is checked only in builds with -tags debugasserts.
-func All(self *torch.Tensor) *torch.Tensor {
-	return kernels.All(self)
-}
-
-// AllAllOut calls kernels.AllAllOut: all.all_out is checked only in builds with -tags debugasserts.
-func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.AllAllOut(self, out)
-}
-
-// Any calls kernels.Any: any is checked only in builds with -tags debugasserts.
-func Any(self *torch.Tensor) *torch.Tensor {
-	return kernels.Any(self)
-}
-
-// AnyAllOut calls kernels.AnyAllOut: any.all_out is checked only in builds with -tags debugasserts.
-func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.AnyAllOut(self, out)
-}
-
-// RenormOut calls kernels.RenormOut: renorm.out is checked only in builds with -tags debugasserts.
-func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.RenormOut(self, p, dim, maxnorm, out)
-}
-
-// Renorm calls kernels.Renorm: renorm is checked only in builds with -tags debugasserts.
-func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
-	return kernels.Renorm(self, p, dim, maxnorm)
-}
-
-// Renorm_ calls kernels.Renorm_: renorm_ is checked only in builds with -tags debugasserts.
-func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
-	return kernels.Renorm_(self, p, dim, maxnorm)
-}
-
-// Unfold calls kernels.Unfold: unfold is checked only in builds with -tags debugasserts.
-func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.Tensor {
-	return kernels.Unfold(self, dimension, size, step)
-}
-
-// UnfoldBackward calls kernels.UnfoldBackward: unfold_backward is checked only in builds with -tags debugasserts.
-func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64) *torch.Tensor {
-	return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-}
-
-// UnfoldBackwardOut calls kernels.UnfoldBackwardOut: unfold_backward.out is checked only in builds with -tags debugasserts.
-func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-}
-
-// Equal calls kernels.Equal: equal is checked only in builds with -tags debugasserts.
-func Equal(self *torch.Tensor, other *torch.Tensor) bool {
-	return kernels.Equal(self, other)
-}
-
-// PowTensorTensorOut calls kernels.PowTensorTensorOut: pow.Tensor_Tensor_out is checked only in builds with -tags debugasserts.
-func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.PowTensorTensorOut(self, exponent, out)
-}
-
-// PowTensorTensor calls kernels.PowTensorTensor: pow.Tensor_Tensor is checked only in builds with -tags debugasserts.
-func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	return kernels.PowTensorTensor(self, exponent)
-}
-
-// PowScalarOut calls kernels.PowScalarOut: pow.Scalar_out is checked only in builds with -tags debugasserts.
-func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.PowScalarOut(self, exponent, out)
-}
-
-// PowScalar calls kernels.PowScalar: pow.Scalar is checked only in builds with -tags debugasserts.
-func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
-	return kernels.PowScalar(self, exponent)
-}
-
-// PowTensorScalarOut calls kernels.PowTensorScalarOut: pow.Tensor_Scalar_out is checked only in builds with -tags debugasserts.
-func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.PowTensorScalarOut(self, exponent, out)
-}
-
-// PowTensorScalar calls kernels.PowTensorScalar: pow.Tensor_Scalar is checked only in builds with -tags debugasserts.
-func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	return kernels.PowTensorScalar(self, exponent)
-}
-
-// Pow_Scalar calls kernels.Pow_Scalar: pow_.Scalar is checked only in builds with -tags debugasserts.
-func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	return kernels.Pow_Scalar(self, exponent)
-}
-
-// Pow_Tensor calls kernels.Pow_Tensor: pow_.Tensor is checked only in builds with -tags debugasserts.
-func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	return kernels.Pow_Tensor(self, exponent)
-}
-
-// FloatPowerTensorTensorOut calls kernels.FloatPowerTensorTensorOut: float_power.Tensor_Tensor_out is checked only in builds with -tags debugasserts.
-func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FloatPowerTensorTensorOut(self, exponent, out)
-}
-
-// FloatPowerTensorTensor calls kernels.FloatPowerTensorTensor: float_power.Tensor_Tensor is checked only in builds with -tags debugasserts.
-func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	return kernels.FloatPowerTensorTensor(self, exponent)
-}
-
-// FloatPowerScalarOut calls kernels.FloatPowerScalarOut: float_power.Scalar_out is checked only in builds with -tags debugasserts.
-func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FloatPowerScalarOut(self, exponent, out)
-}
-
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                             = kernels.SparseResizeAndClear_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.SparseResizeAndClearOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                             = kernels.SparseResizeAndClear
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.SparseMask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.SparseMaskOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                = kernels.XToCpu
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                              = kernels.ToDense
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                              = kernels.XToDense
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.XToDenseOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToDenseBackward
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.SparseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.XDimI
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.DenseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.XDimV
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.XNnz
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Coalesce
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XCoalesce
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.XCoalesceOut
+	_ func(*torch.Tensor) bool                                                                                                                                                                                                                             = kernels.IsCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XValues
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                              = kernels.XCoalesced_
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.XCoalescedOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                              = kernels.XCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Indices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Values
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.CrowIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ColIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.CcolIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.RowIndices
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.HspmmOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Hspmm
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                               = kernels.CopySparseToSparse_
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.CopySparseToSparseOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                               = kernels.CopySparseToSparse
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                           = kernels.UnbindInt
+	_ func(*torch.Tensor, string) []*torch.Tensor                                                                                                                                                                                                          = kernels.UnbindDimname
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                             = kernels.ToSparseSparseDim
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.ToSparseSparseDimOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ToSparse
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToSparseOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ToSparseCsr
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToSparseCsrOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ToSparseCsc
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToSparseCscOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                           = kernels.ToSparseBsr
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.ToSparseBsrOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                           = kernels.ToSparseBsc
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.ToSparseBscOut
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                              = kernels.ToMkldnn
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.ToMkldnnOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                  = kernels.MkldnnReorderConv2dWeight
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.MkldnnReorderConv2dWeightOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                  = kernels.MkldnnReorderConv3dWeight
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.MkldnnReorderConv3dWeightOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToMkldnnBackward
+	_ func(*torch.Tensor, int, bool) *torch.Tensor                                                                                                                                                                                                         = kernels.QuantizePerTensorDynamic
+	_ func(*torch.Tensor, int, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.QuantizePerTensorDynamicOut
+	_ func(*torch.Tensor, float64, int64, int) *torch.Tensor                                                                                                                                                                                               = kernels.QuantizePerTensor
+	_ func(*torch.Tensor, float64, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.QuantizePerTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int) *torch.Tensor                                                                                                                                                                                 = kernels.QuantizePerTensorTensorQparams
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.QuantizePerTensorTensorQparamsOut
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int) []*torch.Tensor                                                                                                                                                                             = kernels.QuantizePerTensorTensors
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int, []*torch.Tensor)                                                                                                                                                                            = kernels.QuantizePerTensorTensorsOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                                                                                                                          = kernels.QuantizePerChannel
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                           = kernels.QuantizePerChannelOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.DequantizeSelf
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.DequantizeSelfOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                = kernels.DequantizeTensors
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                               = kernels.DequantizeTensorsOut
+	_ func(*torch.Tensor) float64                                                                                                                                                                                                                          = kernels.QScale
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.QZeroPoint
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.QPerChannelScales
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.QPerChannelScalesOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.QPerChannelZeroPoints
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.QPerChannelZeroPointsOut
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.QPerChannelAxis
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.IntRepr
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.IntReprOut
+	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.XMakePerTensorQuantizedTensor
+	_ func(*torch.Tensor, float64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.XMakePerTensorQuantizedTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                               = kernels.XMakePerChannelQuantizedTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.XMakePerChannelQuantizedTensorOut
+	_ func(*torch.Tensor) int                                                                                                                                                                                                                              = kernels.Qscheme
+	_ func(*torch.Tensor, float64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                      = kernels.FakeQuantizePerTensorAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                        = kernels.FakeQuantizePerTensorAffineTensorQparams
+	_ func(*torch.Tensor, float64, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.FakeQuantizePerTensorAffineCachemask
+	_ func(*torch.Tensor, float64, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                       = kernels.FakeQuantizePerTensorAffineCachemaskOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                        = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                          = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.FakeQuantizePerTensorAffineCachemaskBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) *torch.Tensor                                                                                                                                                               = kernels.XFakeQuantizeLearnablePerTensorAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                = kernels.XFakeQuantizeLearnablePerTensorAffineOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                = kernels.XFakeQuantizeLearnablePerTensorAffineBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                 = kernels.FakeQuantizePerChannelAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                = kernels.FakeQuantizePerChannelAffineCachemask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                  = kernels.FakeQuantizePerChannelAffineCachemaskOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.FakeQuantizePerChannelAffineCachemaskBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) *torch.Tensor                                                                                                                                                        = kernels.XFakeQuantizeLearnablePerChannelAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.XFakeQuantizeLearnablePerChannelAffineOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                         = kernels.XFakeQuantizeLearnablePerChannelAffineBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) *torch.Tensor                                                                                = kernels.FusedMovingAvgObsFakeQuant
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                               = kernels.XFusedMovingAvgObsFqHelper
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                 = kernels.XFusedMovingAvgObsFqHelperOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)   = kernels.XFusedMovingAvgObsFqHelperFunctional
+	_ func(*torch.Tensor, bool) (float64, int64)                                                                                                                                                                                                           = kernels.XChooseQparamsPerTensor
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XSaturateWeightToFp16
+	_ func(*torch.Tensor, int64, int64, float64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.ChooseQparamsOptimized
+	_ func(*torch.Tensor, bool, bool, int, int) *torch.Tensor                                                                                                                                                                                              = kernels.XAutocastToReducedPrecision
+	_ func(*torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                        = kernels.XAutocastToFullPrecision
 	_ func(*torch.Tensor, *int, *int, *string, *bool, bool, *int) *torch.Tensor                                                                                                                                                                            = kernels.XToCopy
 	_ func(*torch.Tensor, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.XToCopyOut
 	_ func(*torch.Tensor, *int, *int, *string, *bool, bool, bool, *int) *torch.Tensor                                                                                                                                                                      = kernels.ToDtypeLayout
@@ -2943,73 +3258,4 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Igammac_
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.NextafterOut
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Nextafter
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Nextafter_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.RemainderScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.RemainderScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Remainder_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.RemainderTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.RemainderTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Remainder_Tensor
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                      = kernels.RemainderScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.RemainderScalarTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Min
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Fmin
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.FminOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Max
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Fmax
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.FmaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Maximum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MaximumOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.MaxOther
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Minimum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MinimumOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MinOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.MinOther
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                               = kernels.Quantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.QuantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                     = kernels.QuantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.QuantileScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                               = kernels.Nanquantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.NanquantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                     = kernels.NanquantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.NanquantileScalarOut
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                        = kernels.SortValues
-	_ func(*torch.Tensor, *bool, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                 = kernels.SortValuesStable
-	_ func(*torch.Tensor, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                      = kernels.Sort
-	_ func(*torch.Tensor, *bool, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                               = kernels.SortStable
-	_ func(*torch.Tensor, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                       = kernels.SortDimnameValues
-	_ func(*torch.Tensor, *bool, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                = kernels.SortDimnameValuesStable
-	_ func(*torch.Tensor, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.SortDimname
-	_ func(*torch.Tensor, *bool, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                              = kernels.SortDimnameStable
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.MsortOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Msort
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                       = kernels.Argsort
-	_ func(*torch.Tensor, bool, int64, bool) *torch.Tensor                                                                                                                                                                                                 = kernels.ArgsortStable
-	_ func(*torch.Tensor, bool, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                  = kernels.ArgsortStableOut
-	_ func(*torch.Tensor, string, bool) *torch.Tensor                                                                                                                                                                                                      = kernels.ArgsortDimname
-	_ func(*torch.Tensor, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                           = kernels.TopkValues
-	_ func(*torch.Tensor, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.Topk
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.All
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.AllAllOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Any
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.AnyAllOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.RenormOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                 = kernels.Renorm
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                 = kernels.Renorm_
-	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                               = kernels.Unfold
-	_ func(*torch.Tensor, []int64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                      = kernels.UnfoldBackward
-	_ func(*torch.Tensor, []int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.UnfoldBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                              = kernels.Equal
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.PowTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.PowTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.PowScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                      = kernels.PowScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.PowTensorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.PowTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Pow_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Pow_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.FloatPowerTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.FloatPowerTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.FloatPowerScalarOut
 )

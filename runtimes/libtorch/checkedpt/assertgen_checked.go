@@ -26,9 +26,9 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastByte(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastByte, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastByte, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastByte(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -44,9 +44,9 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastChar(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastChar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastChar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastChar(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -62,9 +62,9 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastDouble(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastDouble, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastDouble, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -80,9 +80,9 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastFloat(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastFloat, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastFloat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -98,9 +98,9 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastInt(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastInt(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -116,9 +116,9 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastLong(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastLong, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastLong, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastLong(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -134,9 +134,9 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastShort(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastShort, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastShort, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastShort(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -152,9 +152,9 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastHalf(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastHalf, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastHalf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -171,9 +171,9 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXBackward, &assertgenshapes.Locs1)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXBackward, &assertgenshapes.Locs_bfd45961b7eb)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs1)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_bfd45961b7eb)
 }
 
 var opSetData = asserts.Op{
@@ -190,10 +190,10 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSetData, &assertgenshapes.Locs2, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs2, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 }
 
 var opData = asserts.Op{
@@ -208,9 +208,9 @@ func Data(self *torch.Tensor) *torch.Tensor {
 		return kernels.Data(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opData, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opData, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Data(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -226,9 +226,9 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsLeaf, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsLeaf, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsLeaf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -244,9 +244,9 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opOutputNr, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opOutputNr, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.OutputNr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -262,9 +262,9 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXVersion, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXVersion, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XVersion(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -281,10 +281,10 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRequiresGrad_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRequiresGrad_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -302,10 +302,10 @@ func RetainGrad(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRetainGrad, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRetainGrad, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -320,9 +320,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRetainsGrad, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRetainsGrad, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.RetainsGrad(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -338,9 +338,9 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimal(self, level)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXFwPrimal, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimal, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFwPrimal(self, level)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -356,9 +356,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXMakeDual, &assertgenshapes.Locs4)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDual, &assertgenshapes.Locs_44ff440649e8)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs4)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_44ff440649e8)
 	return r0
 }
 
@@ -374,9 +374,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXUnpackDual, &assertgenshapes.Locs5)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXUnpackDual, &assertgenshapes.Locs_1c0372bb0473)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs5)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_1c0372bb0473)
 	return r0, r1
 }
 
@@ -393,9 +393,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -412,10 +412,10 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -432,9 +432,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -451,10 +451,10 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRename_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRename_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -470,9 +470,9 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename(self, names)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRename, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRename, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Rename(self, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -488,9 +488,9 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.AlignTo(self, names)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAlignTo, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlignTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AlignTo(self, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -506,9 +506,9 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 		return kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -524,9 +524,9 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.AlignAs(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opAlignAs, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opAlignAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.AlignAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -542,9 +542,9 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.AlignTensors(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opAlignTensors, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opAlignTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.AlignTensors(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -562,9 +562,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXAssertAsync, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertAsync, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	kernels.XAssertAsync(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
 var opXAssertTensorMetadata = asserts.Op{
@@ -580,9 +580,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs_e661941904a0)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_e661941904a0)
 }
 
 var opRefineNames = asserts.Op{
@@ -597,9 +597,9 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.RefineNames(self, names)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRefineNames, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRefineNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RefineNames(self, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -616,9 +616,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs11, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs11, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -635,9 +635,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre20(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_bcb581fb8330(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -654,9 +654,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre22(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -673,10 +673,10 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre24(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs14, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs14, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -693,9 +693,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre26(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost27(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -711,9 +711,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre28(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -729,9 +729,9 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs17)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs_0986e8473563)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs17)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0986e8473563)
 	return r0
 }
 
@@ -748,10 +748,10 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs18, &a9, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs_d638e269a569, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs18, &a9, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_d638e269a569, &a9, out)
 	return r0
 }
 
@@ -771,9 +771,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a4 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre31(&c, &opXCudnnRnn, &assertgenshapes.Locs19, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPre_a20cc1b90e3a(&c, &opXCudnnRnn, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs19, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPost_846935f33c92(&c, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
@@ -790,10 +790,10 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	}
 	var c asserts.Call
 	var a16, a17, a18, a19, a20 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opXCudnnRnnOut, &assertgenshapes.Locs20, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_1d64d12fef89(&c, &opXCudnnRnnOut, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs20, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_c75fc4e5b7f7(&c, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -813,9 +813,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a6, a20 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	assertgenshapes.ChecksPre35(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPre_67763b69b686(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPost_909fbc25d5ae(&c, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -836,10 +836,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
 		l1, l25                            asserts.SavedList
 	)
-	assertgenshapes.ChecksPre37(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_fd9c9da6cd85(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost38(&c, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_48a7ad15ceb1(&c, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -854,9 +854,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -873,10 +873,10 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -892,9 +892,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -911,9 +911,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opXFusedDropout, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXFusedDropout, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -930,10 +930,10 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opXFusedDropoutOut, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXFusedDropoutOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -949,9 +949,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXMaskedScale, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMaskedScale, &assertgenshapes.Locs_4f7142d009c6)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4f7142d009c6)
 	return r0
 }
 
@@ -968,10 +968,10 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMaskedScaleOut, &assertgenshapes.Locs28, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMaskedScaleOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs28, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	return r0
 }
 
@@ -988,9 +988,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opNativeDropout, &assertgenshapes.Locs29, &a0, input)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opNativeDropout, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs29, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1007,10 +1007,10 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opNativeDropoutOut, &assertgenshapes.Locs30, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opNativeDropoutOut, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs30, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1027,9 +1027,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opNativeDropoutBackward, &assertgenshapes.Locs31, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNativeDropoutBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs31, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1046,10 +1046,10 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs32, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs_6593da8747da, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs32, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6593da8747da, &a3, out)
 	return r0
 }
 
@@ -1065,9 +1065,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSobolEngineDraw, &assertgenshapes.Locs33)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSobolEngineDraw, &assertgenshapes.Locs_9e324f96bb0b)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs33)
+	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_9e324f96bb0b)
 	return r0, r1
 }
 
@@ -1084,10 +1084,10 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSobolEngineFf_, &assertgenshapes.Locs34, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineFf_, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs34, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
 	return r0
 }
 
@@ -1104,10 +1104,10 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs35, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs_891e70575d2e, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs35, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_891e70575d2e, &a0, self)
 	return r0
 }
 
@@ -1124,10 +1124,10 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1143,9 +1143,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXReshapeFromTensor, &assertgenshapes.Locs36)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXReshapeFromTensor, &assertgenshapes.Locs_735712622a5c)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs36)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_735712622a5c)
 	return r0
 }
 
@@ -1161,9 +1161,9 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XShapeAsTensor(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXShapeAsTensor, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXShapeAsTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XShapeAsTensor(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1179,9 +1179,9 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout(input, p, train)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDropout, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.Dropout(input, p, train)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1198,10 +1198,10 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDropout_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1217,9 +1217,9 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout(input, p, train)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFeatureDropout, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FeatureDropout(input, p, train)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1236,10 +1236,10 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFeatureDropout_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1255,9 +1255,9 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAlphaDropout, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.AlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1274,10 +1274,10 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAlphaDropout_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1293,9 +1293,9 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1312,10 +1312,10 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1332,9 +1332,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAbs, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Abs(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1351,10 +1351,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAbs_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbs_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1371,10 +1371,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAbsOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1390,9 +1390,9 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAbsolute, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAbsolute, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Absolute(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1409,10 +1409,10 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAbsolute_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbsolute_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1429,10 +1429,10 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAbsoluteOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAbsoluteOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1449,9 +1449,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAngle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAngle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Angle(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1468,10 +1468,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAngleOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAngleOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1488,9 +1488,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewAsReal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsReal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1507,9 +1507,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewAsComplex, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplex, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1526,9 +1526,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSgn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSgn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sgn(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1545,10 +1545,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSgn_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSgn_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1565,10 +1565,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSgnOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSgnOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1584,9 +1584,9 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Chalf(self, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opChalf, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opChalf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Chalf(self, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1602,9 +1602,9 @@ func Real(self *torch.Tensor) *torch.Tensor {
 		return kernels.Real(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opReal, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opReal, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Real(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1620,9 +1620,9 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 		return kernels.Imag(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opImag, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opImag, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Imag(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1639,9 +1639,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXConj, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConj, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConj(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1657,9 +1657,9 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 		return kernels.Conj(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConj, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConj, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Conj(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1676,9 +1676,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXConjPhysical, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjPhysical, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1695,10 +1695,10 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXConjPhysicalOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1714,9 +1714,9 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConjPhysical, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConjPhysical, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ConjPhysical(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1733,10 +1733,10 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConjPhysicalOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1753,10 +1753,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opConjPhysical_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opConjPhysical_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1772,9 +1772,9 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveConj(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opResolveConj, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveConj, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ResolveConj(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1790,9 +1790,9 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveNeg(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opResolveNeg, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveNeg, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ResolveNeg(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1809,9 +1809,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNegView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNegView(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1828,9 +1828,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAcos, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Acos(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1847,10 +1847,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAcos_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1867,10 +1867,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAcosOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1886,9 +1886,9 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArccos, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccos, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arccos(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1905,10 +1905,10 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArccos_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1925,10 +1925,10 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArccosOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccosOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1944,9 +1944,9 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAvgPool1d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1962,9 +1962,9 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1980,9 +1980,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -1999,9 +1999,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opAddTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2018,10 +2018,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opAdd_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2038,10 +2038,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opAddOut, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAddOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -2057,9 +2057,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXAddReluTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAddReluTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2076,10 +2076,10 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -2096,10 +2096,10 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXAddReluOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAddReluOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -2115,9 +2115,9 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXAddReluScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddReluScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2134,10 +2134,10 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2154,10 +2154,10 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXAddReluScalarOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddReluScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2174,9 +2174,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAddScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2193,10 +2193,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAdd_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2213,10 +2213,10 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAddScalarOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAddScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2233,9 +2233,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddmv, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmv, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2252,10 +2252,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddmv_, &assertgenshapes.Locs42, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmv_, &assertgenshapes.Locs_a3dbf1462a09, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a3dbf1462a09, &a0, &a1, &a2, self, mat, vec)
 	return r0
 }
 
@@ -2272,10 +2272,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddmvOut, &assertgenshapes.Locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmvOut, &assertgenshapes.Locs_c35f1c3f2243, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_c35f1c3f2243, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	return r0
 }
 
@@ -2292,9 +2292,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddr, &assertgenshapes.Locs44, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddr, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs44, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2311,10 +2311,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddr_, &assertgenshapes.Locs45, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddr_, &assertgenshapes.Locs_14032291cf95, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs45, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_14032291cf95, &a0, &a1, &a2, self, vec1, vec2)
 	return r0
 }
 
@@ -2331,10 +2331,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddrOut, &assertgenshapes.Locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddrOut, &assertgenshapes.Locs_cf848e49ee3b, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf848e49ee3b, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	return r0
 }
 
@@ -2351,9 +2351,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAffineGridGenerator, &assertgenshapes.Locs47, &a0, theta)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs47, &a0, theta, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
 	return r0
 }
 
@@ -2370,10 +2370,10 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs48, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs48, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
 	return r0
 }
 
@@ -2389,9 +2389,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs49)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs49)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
@@ -2408,9 +2408,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAllDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAllDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2427,10 +2427,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAllOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2446,9 +2446,9 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AllDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAllDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAllDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2465,10 +2465,10 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAllDimnameOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAllDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2485,9 +2485,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opAllclose, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opAllclose, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2504,9 +2504,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAnyDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAnyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2523,10 +2523,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAnyOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2542,9 +2542,9 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AnyDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAnyDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAnyDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2561,10 +2561,10 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAnyDimnameOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAnyDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2580,9 +2580,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opArange, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opArange, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -2598,9 +2598,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opArangeStart, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStart, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -2616,9 +2616,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opArangeStartStep, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStartStep, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -2635,10 +2635,10 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArangeOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -2655,10 +2655,10 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArangeStartOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeStartOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -2674,9 +2674,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXDimArange, &assertgenshapes.Locs50)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXDimArange, &assertgenshapes.Locs_0eaf0e1ac2a0)
 	r0 := kernels.XDimArange(like, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs50)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0eaf0e1ac2a0)
 	return r0
 }
 
@@ -2693,9 +2693,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opArgmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2712,10 +2712,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opArgmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2732,9 +2732,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opArgmin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2751,10 +2751,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opArgminOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgminOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2771,9 +2771,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAcosh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Acosh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2790,10 +2790,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAcosh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2810,10 +2810,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAcoshOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2829,9 +2829,9 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArccosh, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccosh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arccosh(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2848,10 +2848,10 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArccosh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2868,10 +2868,10 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArccoshOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccoshOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -2888,9 +2888,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAsinh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Asinh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2907,10 +2907,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAsinh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2927,10 +2927,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAsinhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2946,9 +2946,9 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArcsinh, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsinh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arcsinh(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2965,10 +2965,10 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArcsinh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2985,10 +2985,10 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArcsinhOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3005,9 +3005,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAtanh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atanh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3024,10 +3024,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAtanh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3044,10 +3044,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAtanhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3063,9 +3063,9 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArctanh, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctanh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arctanh(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3082,10 +3082,10 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArctanh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3102,10 +3102,10 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArctanhOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3122,9 +3122,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAsStrided, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3141,10 +3141,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAsStrided_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsStrided_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3161,9 +3161,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAsin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Asin(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3180,10 +3180,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAsin_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3200,10 +3200,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAsinOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3219,9 +3219,9 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArcsin, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsin, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arcsin(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3238,10 +3238,10 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArcsin_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3258,10 +3258,10 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArcsinOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3278,9 +3278,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAtan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atan(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3297,10 +3297,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAtan_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3317,10 +3317,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAtanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3336,9 +3336,9 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArctan, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctan, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arctan(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3355,10 +3355,10 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArctan_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3375,10 +3375,10 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArctanOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3394,9 +3394,9 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast1d(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAtleast1d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast1d(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3412,9 +3412,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast1dSequence(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opAtleast1dSequence, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast1dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast1dSequence(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -3430,9 +3430,9 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast2d(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAtleast2d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast2d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast2d(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3448,9 +3448,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast2dSequence(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opAtleast2dSequence, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast2dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast2dSequence(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -3466,9 +3466,9 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast3d(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAtleast3d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast3d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast3d(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3484,9 +3484,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast3dSequence(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opAtleast3dSequence, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast3dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast3dSequence(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -3503,9 +3503,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBaddbmm, &assertgenshapes.Locs51, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opBaddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3522,10 +3522,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opBaddbmm_, &assertgenshapes.Locs52, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opBaddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs52, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3542,10 +3542,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opBaddbmmOut, &assertgenshapes.Locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBaddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3561,9 +3561,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opBartlettWindow, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -3580,10 +3580,10 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBartlettWindowOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -3599,9 +3599,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -3618,10 +3618,10 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -3637,9 +3637,9 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBatchNorm, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBatchNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -3655,9 +3655,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs54)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs_d9ca8801bba9)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs54)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_d9ca8801bba9)
 	return r0
 }
 
@@ -3674,10 +3674,10 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs55, &a8, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs55, &a8, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
 	return r0
 }
 
@@ -3693,9 +3693,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs56)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs_41f7e1fa60f1)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs56)
+	assertgenshapes.ChecksPost_ec7c8a12cb2a(&c, &assertgenshapes.Locs_41f7e1fa60f1)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3711,9 +3711,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs57)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs_5db8f5b594ee)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs57)
+	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_5db8f5b594ee)
 	return r0, r1, r2
 }
 
@@ -3730,9 +3730,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opBernoulli, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBernoulli, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3749,10 +3749,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opBernoulliOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBernoulliOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3769,10 +3769,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opBernoulli_Tensor, &assertgenshapes.Locs58, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opBernoulli_Tensor, &assertgenshapes.Locs_8a60ac24be56, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs58, &a0, &a1, self, p)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8a60ac24be56, &a0, &a1, self, p)
 	return r0
 }
 
@@ -3789,10 +3789,10 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBernoulliTensorOut, &assertgenshapes.Locs59, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBernoulliTensorOut, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs59, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
 	return r0
 }
 
@@ -3809,9 +3809,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opBernoulliTensor, &assertgenshapes.Locs60, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBernoulliTensor, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs60, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -3828,10 +3828,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBernoulli_Float, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBernoulli_Float, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3848,10 +3848,10 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBernoulliFloatOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBernoulliFloatOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -3867,9 +3867,9 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.BernoulliP(self, p, generator)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBernoulliP, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBernoulliP, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BernoulliP(self, p, generator)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3885,9 +3885,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opBilinear, &assertgenshapes.Locs61)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opBilinear, &assertgenshapes.Locs_e81ae0887f4a)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs61)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_e81ae0887f4a)
 	return r0
 }
 
@@ -3904,9 +3904,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs62, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs62, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -3923,10 +3923,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs63, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs63, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -3943,9 +3943,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre66(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre_6ef918a2e8f1(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost_3f35fa38ff67(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -3962,10 +3962,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -3982,9 +3982,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre68(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	assertgenshapes.ChecksPre_debee7aae99f(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	assertgenshapes.ChecksPost69(&c, &assertgenshapes.Locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.ChecksPost_919d3508f8bd(&c, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4001,10 +4001,10 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs67, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs67, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	return r0
 }
 
@@ -4020,9 +4020,9 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 		return kernels.Bincount(self, weights, minlength)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBincount, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBincount, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Bincount(self, weights, minlength)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4039,10 +4039,10 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBincountOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBincountOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4058,9 +4058,9 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseNot, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseNot, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseNot(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4077,10 +4077,10 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseNot_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4097,10 +4097,10 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseNotOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseNotOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -4117,10 +4117,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opCopysignOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCopysignOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4137,9 +4137,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCopysignTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCopysignTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4156,10 +4156,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opCopysign_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opCopysign_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4176,9 +4176,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCopysignScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCopysignScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4195,10 +4195,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCopysign_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCopysign_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4215,10 +4215,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCopysignScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCopysignScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4235,9 +4235,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogicalNot, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogicalNot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4254,10 +4254,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLogicalNot_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogicalNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4274,10 +4274,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogicalNotOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogicalNotOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4294,9 +4294,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLogicalXor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalXor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4313,10 +4313,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLogicalXor_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalXor_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4333,10 +4333,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogicalXorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalXorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4353,9 +4353,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLogicalAnd, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalAnd, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4372,10 +4372,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLogicalAnd_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalAnd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4392,10 +4392,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogicalAndOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalAndOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4412,9 +4412,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLogicalOr, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalOr, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4431,10 +4431,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLogicalOr_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalOr_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4451,10 +4451,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogicalOrOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalOrOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4470,9 +4470,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opBlackmanWindow, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4489,10 +4489,10 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -4508,9 +4508,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4527,10 +4527,10 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -4547,9 +4547,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opBmm, &assertgenshapes.Locs68, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs68, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4566,10 +4566,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBmmOut, &assertgenshapes.Locs69, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBmmOut, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs69, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -4585,9 +4585,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.BroadcastTensors(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opBroadcastTensors, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBroadcastTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.BroadcastTensors(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -4603,9 +4603,9 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.BroadcastTo(self, size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBroadcastTo, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BroadcastTo(self, size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4621,9 +4621,9 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4640,9 +4640,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre70(&c, &opCat, &assertgenshapes.Locs70, &l0, tensors)
+	assertgenshapes.ChecksPre_7534b18f218a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs70, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -4662,10 +4662,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre72(&c, &opCatOut, &assertgenshapes.Locs71, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opCatOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs71, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -4681,9 +4681,9 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.CatNames(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCatNames, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCatNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.CatNames(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -4700,10 +4700,10 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCatNamesOut, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCatNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -4719,9 +4719,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConcat, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcat, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Concat(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -4738,10 +4738,10 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConcatOut, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -4757,9 +4757,9 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatNames(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConcatNames, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ConcatNames(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -4776,10 +4776,10 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConcatNamesOut, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -4795,9 +4795,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConcatenate, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenate, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Concatenate(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -4814,10 +4814,10 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConcatenateOut, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -4833,9 +4833,9 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConcatenateNames, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenateNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -4852,10 +4852,10 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConcatenateNamesOut, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -4872,9 +4872,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre70(&c, &opBlockDiag, &assertgenshapes.Locs70, &l0, tensors)
+	assertgenshapes.ChecksPre_7534b18f218a(&c, &opBlockDiag, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs70, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -4891,10 +4891,10 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBlockDiagOut, &assertgenshapes.Locs72, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBlockDiagOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -4911,9 +4911,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCeil, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCeil, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Ceil(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4930,10 +4930,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCeil_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCeil_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4950,10 +4950,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCeilOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4969,9 +4969,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opChainMatmul, &assertgenshapes.Locs73)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opChainMatmul, &assertgenshapes.Locs_76490308d7dc)
 	r0 := kernels.ChainMatmul(matrices)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs73)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_76490308d7dc)
 	return r0
 }
 
@@ -4988,10 +4988,10 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opChainMatmulOut, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opChainMatmulOut, &assertgenshapes.Locs_37e2e2294675, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_37e2e2294675, &a1, out)
 	return r0
 }
 
@@ -5007,9 +5007,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opUnsafeChunk, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opUnsafeChunk, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -5025,9 +5025,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.Chunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opChunk, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opChunk, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -5043,9 +5043,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opTensorSplitSections, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitSections, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -5061,9 +5061,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opTensorSplitIndices, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitIndices, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -5079,9 +5079,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs75)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs_dd4d1cd496a4)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs75)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_dd4d1cd496a4)
 	return r0
 }
 
@@ -5098,9 +5098,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opClamp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5117,9 +5117,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opClampTensor, &assertgenshapes.Locs76, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost75(&c, &assertgenshapes.Locs76, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost_b7b20377158d(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5136,10 +5136,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClamp_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5156,10 +5156,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClamp_Tensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5176,10 +5176,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opClampOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5196,10 +5196,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opClampTensorOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5216,9 +5216,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opClampMax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5235,9 +5235,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opClampMaxTensor, &assertgenshapes.Locs77, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMaxTensor, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs77, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5254,10 +5254,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClampMax_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMax_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5274,10 +5274,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opClampMax_Tensor, &assertgenshapes.Locs78, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMax_Tensor, &assertgenshapes.Locs_81965057593c, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs78, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_81965057593c, &a0, &a1, self, max_)
 	return r0
 }
 
@@ -5294,10 +5294,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opClampMaxOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5314,10 +5314,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opClampMaxTensorOut, &assertgenshapes.Locs79, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMaxTensorOut, &assertgenshapes.Locs_2a4ee353bb10, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs79, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_2a4ee353bb10, &a0, &a1, &a2, self, max_, out)
 	return r0
 }
 
@@ -5334,9 +5334,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opClampMin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5353,9 +5353,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opClampMinTensor, &assertgenshapes.Locs80, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMinTensor, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs80, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5372,10 +5372,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClampMin_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5392,10 +5392,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opClampMin_Tensor, &assertgenshapes.Locs81, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMin_Tensor, &assertgenshapes.Locs_817a66575924, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs81, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_817a66575924, &a0, &a1, self, min_)
 	return r0
 }
 
@@ -5412,10 +5412,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opClampMinOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5432,10 +5432,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opClampMinTensorOut, &assertgenshapes.Locs82, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMinTensorOut, &assertgenshapes.Locs_8831101dcec2, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8831101dcec2, &a0, &a1, &a2, self, min_, out)
 	return r0
 }
 
@@ -5451,9 +5451,9 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 		return kernels.Clip(self, min_, max_)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opClip, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opClip, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Clip(self, min_, max_)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5469,9 +5469,9 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 		return kernels.ClipTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opClipTensor, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opClipTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5488,10 +5488,10 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClip_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5508,10 +5508,10 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClip_Tensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5528,10 +5528,10 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opClipOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5548,10 +5548,10 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opClipTensorOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5567,9 +5567,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.CudnnIsAcceptable(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -5586,9 +5586,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opComplex, &assertgenshapes.Locs83, &a0, &a1, real_, imag_)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opComplex, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs83, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -5605,10 +5605,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opComplexOut, &assertgenshapes.Locs84, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opComplexOut, &assertgenshapes.Locs_540ad521fb87, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_540ad521fb87, &a0, &a1, &a2, real_, imag_, out)
 	return r0
 }
 
@@ -5625,9 +5625,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opPolar, &assertgenshapes.Locs85, &a0, &a1, abs, angle)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPolar, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs85, &a0, &a1, abs, angle, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -5644,10 +5644,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opPolarOut, &assertgenshapes.Locs86, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPolarOut, &assertgenshapes.Locs_6a604bb2f89e, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_6a604bb2f89e, &a0, &a1, &a2, abs, angle, out)
 	return r0
 }
 
@@ -5664,9 +5664,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opConstantPadNd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opConstantPadNd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5683,10 +5683,10 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConstantPadNdOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConstantPadNdOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5702,9 +5702,9 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opContiguous, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5721,9 +5721,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opConvolution, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5740,10 +5740,10 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opConvolutionOut, &assertgenshapes.Locs88, &a9, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs88, &a9, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	return r0
 }
 
@@ -5760,9 +5760,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opConvolutionBackward, &assertgenshapes.Locs89, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackward, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5779,10 +5779,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a11, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs90, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs90, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5799,9 +5799,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opConvolutionOverrideable, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolutionOverrideable, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5818,10 +5818,10 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs88, &a9, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs88, &a9, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	return r0
 }
 
@@ -5838,9 +5838,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs89, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5857,10 +5857,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs90, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs90, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5877,9 +5877,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opXConvolution, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5896,10 +5896,10 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a13 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXConvolutionOut, &assertgenshapes.Locs88, &a13, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs88, &a13, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
 	return r0
 }
 
@@ -5915,9 +5915,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -5933,9 +5933,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXConvolutionMode, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionMode, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -5951,9 +5951,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs92)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs_31bdd0906a73)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs92)
+	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_31bdd0906a73)
 	return r0, r1, r2
 }
 
@@ -5969,9 +5969,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv1d, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -5987,9 +5987,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv2d, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6005,9 +6005,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv3d, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6023,9 +6023,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv1dPadding, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6041,9 +6041,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv2dPadding, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6059,9 +6059,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv3dPadding, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6078,9 +6078,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opConvTbc, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opConvTbc, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6097,10 +6097,10 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opConvTbcOut, &assertgenshapes.Locs94, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opConvTbcOut, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs94, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
 	return r0
 }
 
@@ -6116,9 +6116,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opConvTbcBackward, &assertgenshapes.Locs95)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opConvTbcBackward, &assertgenshapes.Locs_bad71de63562)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs95)
+	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_bad71de63562)
 	return r0, r1, r2
 }
 
@@ -6134,9 +6134,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConvTranspose1d, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose1d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6152,9 +6152,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConvTranspose2dInput, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose2dInput, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6170,9 +6170,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConvTranspose3dInput, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose3dInput, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs91)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6188,9 +6188,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCopy, &assertgenshapes.Locs96)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopy, &assertgenshapes.Locs_ca17e0284ce7)
 	r0 := kernels.Copy(self, src, non_blocking)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs96)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ca17e0284ce7)
 	return r0
 }
 
@@ -6207,10 +6207,10 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCopy_, &assertgenshapes.Locs97, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCopy_, &assertgenshapes.Locs_938f93576399, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs97, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
 	return r0
 }
 
@@ -6227,10 +6227,10 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCopyOut, &assertgenshapes.Locs98, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCopyOut, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	return r0
 }
 
@@ -6246,9 +6246,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXCopyFrom, &assertgenshapes.Locs99)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFrom, &assertgenshapes.Locs_28a453075829)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs99)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_28a453075829)
 	return r0
 }
 
@@ -6265,10 +6265,10 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCopyFromOut, &assertgenshapes.Locs100, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromOut, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
 	return r0
 }
 
@@ -6284,9 +6284,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXCopyFromAndResize, &assertgenshapes.Locs99)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFromAndResize, &assertgenshapes.Locs_28a453075829)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs99)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_28a453075829)
 	return r0
 }
 
@@ -6303,10 +6303,10 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs100, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
 	return r0
 }
 
@@ -6323,9 +6323,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCos, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cos(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6342,10 +6342,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCos_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6362,10 +6362,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCosOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6382,9 +6382,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCosh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cosh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6401,10 +6401,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCosh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6421,10 +6421,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCoshOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6440,9 +6440,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs101)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs_7bd3049eb5f6)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs101)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_7bd3049eb5f6)
 	return r0
 }
 
@@ -6459,9 +6459,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6478,10 +6478,10 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6498,9 +6498,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCountNonzero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6517,10 +6517,10 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCountNonzeroOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6536,9 +6536,9 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCov, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCov, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6554,9 +6554,9 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 		return kernels.Corrcoef(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCorrcoef, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCorrcoef, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Corrcoef(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6573,9 +6573,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs47, &a0, theta)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs47, &a0, theta, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
 	return r0
 }
 
@@ -6592,10 +6592,10 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs48, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs48, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
 	return r0
 }
 
@@ -6611,9 +6611,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs49)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs49)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
@@ -6630,10 +6630,10 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs102, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs_ce617938b38c, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs102, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_ce617938b38c, &a5, out)
 	return r0
 }
 
@@ -6650,9 +6650,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre82(&c, &opCudnnBatchNorm, &assertgenshapes.Locs103, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_d709aa5c262f(&c, &opCudnnBatchNorm, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs103, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_58e218f7a7c2(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6669,10 +6669,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre84(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs104, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_ecf139e659c7(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs104, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_e8e76648330d(&c, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6689,9 +6689,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	assertgenshapes.ChecksPre86(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.ChecksPre_62f461653770(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost_d884eabb5bd5(&c, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6708,10 +6708,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs106, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPre_54ff1310876a(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs106, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPost_4921b95a6dc7(&c, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6728,9 +6728,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCudnnConvolution, &assertgenshapes.Locs107, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolution, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs107, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6747,10 +6747,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs108, &a9, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a9, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	return r0
 }
 
@@ -6767,9 +6767,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs107, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs107, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6786,10 +6786,10 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs108, &a10, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a10, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	return r0
 }
 
@@ -6806,9 +6806,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs107, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs107, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6825,10 +6825,10 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs108, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -6844,9 +6844,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs109)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs_f498663379b5)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs109)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_f498663379b5)
 	return r0, r1
 }
 
@@ -6863,10 +6863,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs110, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs110, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
 	return r0, r1
 }
 
@@ -6882,9 +6882,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs107)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs107)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
@@ -6901,10 +6901,10 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs108, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -6920,9 +6920,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs111)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs_78dbc56e1eae)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs111)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_78dbc56e1eae)
 	return r0
 }
 
@@ -6939,10 +6939,10 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs112, &a9, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs112, &a9, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
 	return r0
 }
 
@@ -6959,9 +6959,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCudnnGridSampler, &assertgenshapes.Locs113, &a0, &a1, self, grid)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnGridSampler, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs113, &a0, &a1, self, grid, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -6978,10 +6978,10 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs114, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs114, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
 	return r0
 }
 
@@ -6997,9 +6997,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs115)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs_c945a1d7fac6)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs115)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_c945a1d7fac6)
 	return r0, r1
 }
 
@@ -7016,10 +7016,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs116, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs116, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -7036,9 +7036,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opCummax, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7055,10 +7055,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opCummaxOut, &assertgenshapes.Locs117, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCummaxOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7074,9 +7074,9 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CummaxDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCummaxDimname, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCummaxDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -7093,10 +7093,10 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opCummaxDimnameOut, &assertgenshapes.Locs118, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opCummaxDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -7114,10 +7114,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXCummaxHelper, &assertgenshapes.Locs117, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7133,9 +7133,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opCummin, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummin, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7152,10 +7152,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opCumminOut, &assertgenshapes.Locs117, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCumminOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7171,9 +7171,9 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CumminDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCumminDimname, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumminDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -7190,10 +7190,10 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opCumminDimnameOut, &assertgenshapes.Locs118, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opCumminDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -7211,10 +7211,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXCumminHelper, &assertgenshapes.Locs117, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7229,9 +7229,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opCummaxminBackward, &assertgenshapes.Locs119)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opCummaxminBackward, &assertgenshapes.Locs_0eab5d038ca8)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs119)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0eab5d038ca8)
 	return r0
 }
 
@@ -7248,9 +7248,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCumprod, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumprod, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7267,10 +7267,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCumprod_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7287,10 +7287,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCumprodOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumprodOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7306,9 +7306,9 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumprodDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCumprodDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumprodDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7325,10 +7325,10 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCumprod_Dimname, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7345,10 +7345,10 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCumprodDimnameOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCumprodDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7364,9 +7364,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opCumprodBackward, &assertgenshapes.Locs120)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opCumprodBackward, &assertgenshapes.Locs_4fd794778b19)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs120)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_4fd794778b19)
 	return r0
 }
 
@@ -7383,9 +7383,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCumsum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumsum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7402,10 +7402,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCumsum_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7422,10 +7422,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCumsumOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumsumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7441,9 +7441,9 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumsumDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCumsumDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumsumDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7460,10 +7460,10 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCumsum_Dimname, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7480,10 +7480,10 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCumsumDimnameOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCumsumDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7499,9 +7499,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs121)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs121)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
@@ -7517,9 +7517,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs122)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs122)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
@@ -7535,9 +7535,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCtcLossIntList, &assertgenshapes.Locs123)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCtcLossIntList, &assertgenshapes.Locs_470c3b670623)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs123)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_470c3b670623)
 	return r0
 }
 
@@ -7553,9 +7553,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opCtcLossTensor, &assertgenshapes.Locs124)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opCtcLossTensor, &assertgenshapes.Locs_f2e583a5b9ee)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs124)
+	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_f2e583a5b9ee)
 	return r0
 }
 
@@ -7572,9 +7572,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre22(&c, &opXCtcLoss, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs13, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -7591,10 +7591,10 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre24(&c, &opXCtcLossOut, &assertgenshapes.Locs14, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs14, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -7611,9 +7611,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre26(&c, &opXCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	assertgenshapes.ChecksPost27(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -7629,9 +7629,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXCtcLossBackward, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXCtcLossBackward, &assertgenshapes.Locs_c1a0bbd56fe6)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_c1a0bbd56fe6)
 	return r0
 }
 
@@ -7648,10 +7648,10 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre96(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs126, &a9, out)
+	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs126, &a9, out)
+	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
 	return r0
 }
 
@@ -7667,9 +7667,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre98(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs127)
+	assertgenshapes.ChecksPre_534b29a18018(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs_f3bcfd7eb20a)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs127)
+	assertgenshapes.ChecksPost_6333a6b7d524(&c, &assertgenshapes.Locs_f3bcfd7eb20a)
 	return r0
 }
 
@@ -7686,9 +7686,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDiagEmbed, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagEmbed, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7705,10 +7705,10 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDiagEmbedOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagEmbedOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -7724,9 +7724,9 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 		return kernels.Diagflat(self, offset)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDiagflat, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagflat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Diagflat(self, offset)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7743,9 +7743,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDiagonal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7761,9 +7761,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgDiagonal, &assertgenshapes.Locs128)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDiagonal, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs128)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
@@ -7779,9 +7779,9 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 		return kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDiagonalDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagonalDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7798,9 +7798,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDiagonalBackward, &assertgenshapes.Locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7817,10 +7817,10 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs130, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	return r0
 }
 
@@ -7837,10 +7837,10 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFillDiagonal_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFillDiagonal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7856,9 +7856,9 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDiff, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiff, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7875,10 +7875,10 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDiffOut, &assertgenshapes.Locs39, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiffOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -7894,9 +7894,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGradientScalarint, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarint, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -7912,9 +7912,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGradientScalararray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalararray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -7930,9 +7930,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGradientArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -7948,9 +7948,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGradientScalarrayint, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayint, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -7966,9 +7966,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGradientScalarrayarray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayarray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -7984,9 +7984,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGradientTensorarrayint, &assertgenshapes.Locs131)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarrayint, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs131)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	return r0
 }
 
@@ -8002,9 +8002,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGradientTensorarray, &assertgenshapes.Locs131)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarray, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs131)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	return r0
 }
 
@@ -8021,9 +8021,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDivTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8040,10 +8040,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opDiv_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8060,10 +8060,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDivOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8080,9 +8080,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDivTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensorMode, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8099,10 +8099,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opDiv_TensorMode, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8119,10 +8119,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDivOutMode, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOutMode, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -8139,9 +8139,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDivScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8158,10 +8158,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDiv_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8178,10 +8178,10 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDivScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8198,9 +8198,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDivScalarMode, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalarMode, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8217,10 +8217,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8237,10 +8237,10 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDivScalarModeOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarModeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -8256,9 +8256,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDivideTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DivideTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -8275,10 +8275,10 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -8295,10 +8295,10 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDivideOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -8314,9 +8314,9 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivideScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDivideScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DivideScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8333,10 +8333,10 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8352,9 +8352,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDivideTensorMode, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensorMode, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -8371,10 +8371,10 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDivide_TensorMode, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -8391,10 +8391,10 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDivideOutMode, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOutMode, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -8410,9 +8410,9 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDivideScalarMode, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalarMode, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8429,10 +8429,10 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8448,9 +8448,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTrueDivideTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrueDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.TrueDivideTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -8467,10 +8467,10 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -8487,10 +8487,10 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTrueDivideOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTrueDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -8506,9 +8506,9 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivideScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTrueDivideScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrueDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.TrueDivideScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8525,10 +8525,10 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8545,9 +8545,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDot, &assertgenshapes.Locs132, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs132, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8564,10 +8564,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDotOut, &assertgenshapes.Locs133, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDotOut, &assertgenshapes.Locs_e8b6f03bdfd2, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs133, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_e8b6f03bdfd2, &a0, &a1, &a2, self, tensor, out)
 	return r0
 }
 
@@ -8584,9 +8584,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opVdot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opVdot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8603,10 +8603,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opVdotOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opVdotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8622,9 +8622,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opEinsum, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opEinsum, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Einsum(equation, tensors, path)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -8641,9 +8641,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opEmbedding, &assertgenshapes.Locs134, &a0, &a1, weight, indices)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbedding, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs134, &a0, &a1, weight, indices, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -8660,10 +8660,10 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbeddingOut, &assertgenshapes.Locs135, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingOut, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs135, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
 	return r0
 }
 
@@ -8679,9 +8679,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opEmbeddingBackward, &assertgenshapes.Locs136)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingBackward, &assertgenshapes.Locs_294da168fe67)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs136)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_294da168fe67)
 	return r0
 }
 
@@ -8698,9 +8698,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs137, &a0, &a1, grad_output, indices)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs137, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -8717,10 +8717,10 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs138, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs_9acefda684e8, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs138, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9acefda684e8, &a5, out)
 	return r0
 }
 
@@ -8737,10 +8737,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs139, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs_5a9627857549, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs139, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_5a9627857549, &a0, &a1, self, indices)
 	return r0
 }
 
@@ -8757,10 +8757,10 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs140, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs140, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
 	return r0
 }
 
@@ -8777,9 +8777,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opEmbeddingRenorm, &assertgenshapes.Locs141, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingRenorm, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs141, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8795,9 +8795,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs136)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs_294da168fe67)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs136)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_294da168fe67)
 	return r0
 }
 
@@ -8814,9 +8814,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre101(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs142, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs142, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost_58105f982f6e(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8833,10 +8833,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre103(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_6effc8b11af6(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8852,9 +8852,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXRowwisePrune, &assertgenshapes.Locs144)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXRowwisePrune, &assertgenshapes.Locs_df340c912795)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs144)
+	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_df340c912795)
 	return r0, r1
 }
 
@@ -8870,9 +8870,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRowStack, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRowStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.RowStack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -8889,10 +8889,10 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRowStackOut, &assertgenshapes.Locs72, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -8908,9 +8908,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opEmbeddingBag, &assertgenshapes.Locs142)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs142)
+	assertgenshapes.ChecksPost_437d95a2d7ef(&c, &assertgenshapes.Locs_a943f637bc9c)
 	return r0, r1, r2, r3
 }
 
@@ -8926,9 +8926,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs142)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs_a943f637bc9c)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs142)
+	assertgenshapes.ChecksPost_437d95a2d7ef(&c, &assertgenshapes.Locs_a943f637bc9c)
 	return r0, r1, r2, r3
 }
 
@@ -8945,9 +8945,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre101(&c, &opXEmbeddingBag, &assertgenshapes.Locs142, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs142, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost_58105f982f6e(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8964,10 +8964,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre103(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_6effc8b11af6(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8983,9 +8983,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs145)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs_3d0485e95a82)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs145)
+	assertgenshapes.ChecksPost_53d8ae3e29f3(&c, &assertgenshapes.Locs_3d0485e95a82)
 	return r0
 }
 
@@ -9001,9 +9001,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs146)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs_82e286bec633)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs146)
+	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_82e286bec633)
 	return r0
 }
 
@@ -9020,9 +9020,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs147, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre_f38adf2afb99(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs147, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost_1edbfcadf2d2(&c, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9039,10 +9039,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	assertgenshapes.ChecksPre96(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs148, &a10, out)
+	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs_89f902360e69, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs148, &a10, out)
+	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_89f902360e69, &a10, out)
 	return r0
 }
 
@@ -9058,9 +9058,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs149)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs_38db37bfd191)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs149)
+	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_38db37bfd191)
 	return r0
 }
 
@@ -9077,10 +9077,10 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre96(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs150, &a7, out)
+	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs150, &a7, out)
+	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
 	return r0
 }
 
@@ -9096,9 +9096,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opEmptyNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9115,10 +9115,10 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEmptyNamesOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -9134,9 +9134,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9153,9 +9153,9 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNewEmpty, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmpty, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9172,10 +9172,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNewEmptyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9192,9 +9192,9 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNewEmptyStrided, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmptyStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9211,10 +9211,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -9231,9 +9231,9 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNewFull, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewFull, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9250,10 +9250,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNewFullOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewFullOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -9270,9 +9270,9 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNewZeros, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewZeros, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9289,10 +9289,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNewZerosOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewZerosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9309,9 +9309,9 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNewOnes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewOnes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9328,10 +9328,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNewOnesOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewOnesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9347,9 +9347,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9366,10 +9366,10 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs24, &a4, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a4, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
@@ -9385,9 +9385,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs151)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs_e06a2d41af64)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs151)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e06a2d41af64)
 	return r0
 }
 
@@ -9404,10 +9404,10 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs152, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs_da82f66eff27, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs152, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_da82f66eff27, &a5, out)
 	return r0
 }
 
@@ -9424,10 +9424,10 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opResize_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9444,10 +9444,10 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opResizeOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -9463,9 +9463,9 @@ func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor 
 		return kernels.Resize(self, size, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opResize, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opResize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Resize(self, size, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9482,10 +9482,10 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXResizeOutput_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXResizeOutput_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9502,10 +9502,10 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXResizeOutputOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXResizeOutputOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -9521,9 +9521,9 @@ func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tenso
 		return kernels.XResizeOutput(self, size, device)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXResizeOutput, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXResizeOutput, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XResizeOutput(self, size, device)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9539,9 +9539,9 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opEmptyQuantized, &assertgenshapes.Locs153)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opEmptyQuantized, &assertgenshapes.Locs_fc77d661f2ea)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs153)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_fc77d661f2ea)
 	return r0
 }
 
@@ -9558,10 +9558,10 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs154, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs_8761476d187d, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs154, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_8761476d187d, &a3, out)
 	return r0
 }
 
@@ -9578,10 +9578,1775 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEmptyOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opEmptyLike = asserts.Op{
+	Name:     "empty_like",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEmptyLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opEmptyLikeOut = asserts.Op{
+	Name:     "empty_like",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyLikeOut(self, memory_format, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEmptyLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyLikeOut(self, memory_format, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opEmptyStrided = asserts.Op{
+	Name:     "empty_strided",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyStrided, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opEmptyStridedOut = asserts.Op{
+	Name:     "empty_strided",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
+func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyStridedOut(size, stride, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyStridedOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyStridedOut(size, stride, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opErf = asserts.Op{
+	Name:     "erf",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Erf checks erf(Tensor self) -> Tensor
+func Erf(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erf(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Erf(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErf_ = asserts.Op{
+	Name:     "erf_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
+func Erf_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erf_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErf_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Erf_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opErfOut = asserts.Op{
+	Name:     "erf",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ErfOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ErfOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opErfc = asserts.Op{
+	Name:     "erfc",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Erfc checks erfc(Tensor self) -> Tensor
+func Erfc(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erfc(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Erfc(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErfc_ = asserts.Op{
+	Name:     "erfc_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
+func Erfc_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erfc_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Erfc_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opErfcOut = asserts.Op{
+	Name:     "erfc",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ErfcOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ErfcOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opExp = asserts.Op{
+	Name:     "exp",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Exp checks exp(Tensor self) -> Tensor
+func Exp(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Exp(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExp_ = asserts.Op{
+	Name:     "exp_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
+func Exp_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Exp_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opExpOut = asserts.Op{
+	Name:     "exp",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ExpOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ExpOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opExp2 = asserts.Op{
+	Name:     "exp2",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Exp2 checks exp2(Tensor self) -> Tensor
+func Exp2(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp2(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Exp2(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExp2_ = asserts.Op{
+	Name:     "exp2_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
+func Exp2_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp2_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp2_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Exp2_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opExp2Out = asserts.Op{
+	Name:     "exp2",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp2Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExp2Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.Exp2Out(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opExpm1 = asserts.Op{
+	Name:     "expm1",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Expm1 checks expm1(Tensor self) -> Tensor
+func Expm1(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expm1(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Expm1(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExpm1_ = asserts.Op{
+	Name:     "expm1_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
+func Expm1_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expm1_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExpm1_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Expm1_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opExpm1Out = asserts.Op{
+	Name:     "expm1",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expm1Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.Expm1Out(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opExpand = asserts.Op{
+	Name:     "expand",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
+func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expand(self, size, implicit)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Expand(self, size, implicit)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExpandAs = asserts.Op{
+	Name:     "expand_as",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
+func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ExpandAs(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opExpandAs, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.ExpandAs(self, other)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opEye = asserts.Op{
+	Name:     "eye",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Eye checks eye(int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Eye(n, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEye, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opEyeM = asserts.Op{
+	Name:     "eye",
+	Overload: "m",
+	Profile:  asserts.PyTorch113,
+}
+
+// EyeM checks eye.m(int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEyeM, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opEyeOut = asserts.Op{
+	Name:     "eye",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// EyeOut checks eye.out(int n, *, Tensor(a!) out) -> Tensor(a!)
+func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EyeOut(n, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.EyeOut(n, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	return r0
+}
+
+var opEyeMOut = asserts.Op{
+	Name:     "eye",
+	Overload: "m_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// EyeMOut checks eye.m_out(int n, int m, *, Tensor(a!) out) -> Tensor(a!)
+func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EyeMOut(n, m, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeMOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.EyeMOut(n, m, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opFlattenUsingInts = asserts.Op{
+	Name:     "flatten",
+	Overload: "using_ints",
+	Profile:  asserts.PyTorch113,
+}
+
+// FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
+func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenUsingInts(self, start_dim, end_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFlattenNamedOutDim = asserts.Op{
+	Name:     "flatten",
+	Overload: "named_out_dim",
+	Profile:  asserts.PyTorch113,
+}
+
+// FlattenNamedOutDim checks flatten.named_out_dim(Tensor(a) self, int start_dim, int end_dim, Dimname out_dim) -> Tensor(a)
+func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_dim string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFlattenUsingNames = asserts.Op{
+	Name:     "flatten",
+	Overload: "using_names",
+	Profile:  asserts.PyTorch113,
+}
+
+// FlattenUsingNames checks flatten.using_names(Tensor(a) self, Dimname start_dim, Dimname end_dim, Dimname out_dim) -> Tensor(a)
+func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out_dim string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingNames, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFlattenDimnameList = asserts.Op{
+	Name:     "flatten",
+	Overload: "DimnameList",
+	Profile:  asserts.PyTorch113,
+}
+
+// FlattenDimnameList checks flatten.DimnameList(Tensor(a) self, Dimname[] dims, Dimname out_dim) -> Tensor(a)
+func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenDimnameList(self, dims, out_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenDimnameList, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opUnflattenInt = asserts.Op{
+	Name:     "unflatten",
+	Overload: "int",
+	Profile:  asserts.PyTorch113,
+}
+
+// UnflattenInt checks unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
+func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnflattenInt(self, dim, sizes)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenInt, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.UnflattenInt(self, dim, sizes)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opUnflattenDimname = asserts.Op{
+	Name:     "unflatten",
+	Overload: "Dimname",
+	Profile:  asserts.PyTorch113,
+}
+
+// UnflattenDimname checks unflatten.Dimname(Tensor(a) self, Dimname dim, int[] sizes, Dimname[] names) -> Tensor(a)
+func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnflattenDimname(self, dim, sizes, names)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenDimname, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFillScalar = asserts.Op{
+	Name:     "fill",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch113,
+}
+
+// FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
+func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillScalar(self, value)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FillScalar(self, value)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFillTensor = asserts.Op{
+	Name:     "fill",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch113,
+}
+
+// FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
+func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillTensor(self, value)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFillTensor, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value)
+	r0 := kernels.FillTensor(self, value)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value, r0)
+	return r0
+}
+
+var opFill_Scalar = asserts.Op{
+	Name:     "fill_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch113,
+}
+
+// Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
+func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Fill_Scalar(self, value)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFill_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Fill_Scalar(self, value)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFillScalarOut = asserts.Op{
+	Name:     "fill",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
+func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillScalarOut(self, value, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFillScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FillScalarOut(self, value, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opFill_Tensor = asserts.Op{
+	Name:     "fill_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch113,
+}
+
+// Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
+func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Fill_Tensor(self, value)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFill_Tensor, &assertgenshapes.Locs_4ce42bc5fff6, &a0, &a1, self, value)
+	defer c.Abandon()
+	r0 := kernels.Fill_Tensor(self, value)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_4ce42bc5fff6, &a0, &a1, self, value)
+	return r0
+}
+
+var opFillTensorOut = asserts.Op{
+	Name:     "fill",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
+func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillTensorOut(self, value, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFillTensorOut, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FillTensorOut(self, value, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
+	return r0
+}
+
+var opFloor = asserts.Op{
+	Name:     "floor",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Floor checks floor(Tensor self) -> Tensor
+func Floor(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Floor(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFloor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Floor(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFloor_ = asserts.Op{
+	Name:     "floor_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
+func Floor_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Floor_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloor_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Floor_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFloorOut = asserts.Op{
+	Name:     "floor",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.FloorOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opFloorDivide = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
+func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivide(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloorDivide, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.FloorDivide(self, other)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opFloorDivide_Tensor = asserts.Op{
+	Name:     "floor_divide_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch113,
+}
+
+// FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivide_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.FloorDivide_Tensor(self, other)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	return r0
+}
+
+var opFloorDivideOut = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivideOut(self, other, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloorDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FloorDivideOut(self, other, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	return r0
+}
+
+var opFloorDivideScalar = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch113,
+}
+
+// FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
+func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivideScalar(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloorDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FloorDivideScalar(self, other)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFloorDivide_Scalar = asserts.Op{
+	Name:     "floor_divide_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch113,
+}
+
+// FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivide_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.FloorDivide_Scalar(self, other)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFrac = asserts.Op{
+	Name:     "frac",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Frac checks frac(Tensor self) -> Tensor
+func Frac(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Frac(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFrac, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Frac(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFrac_ = asserts.Op{
+	Name:     "frac_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
+func Frac_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Frac_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFrac_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Frac_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFracOut = asserts.Op{
+	Name:     "frac",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FracOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFracOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.FracOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opFullNames = asserts.Op{
+	Name:     "full",
+	Overload: "names",
+	Profile:  asserts.PyTorch113,
+}
+
+// FullNames checks full.names(int[] size, Scalar fill_value, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFullNames, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opFullNamesOut = asserts.Op{
+	Name:     "full",
+	Overload: "names_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FullNamesOut checks full.names_out(int[] size, Scalar fill_value, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
+func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullNamesOut(size, fill_value, names, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.FullNamesOut(size, fill_value, names, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	return r0
+}
+
+var opFull = asserts.Op{
+	Name:     "full",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFull, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opFullOut = asserts.Op{
+	Name:     "full",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
+func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullOut(size, fill_value, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FullOut(size, fill_value, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opFullLike = asserts.Op{
+	Name:     "full_like",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFullLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFullLikeOut = asserts.Op{
+	Name:     "full_like",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullLikeOut(self, fill_value, memory_format, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFullLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	return r0
+}
+
+var opFromFile = asserts.Op{
+	Name:     "from_file",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFromFile, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opFromFileOut = asserts.Op{
+	Name:     "from_file",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
+func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FromFileOut(filename, shared, size, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFromFileOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.FromFileOut(filename, shared, size, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	return r0
+}
+
+var opGcdOut = asserts.Op{
+	Name:     "gcd",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GcdOut(self, other, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGcdOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.GcdOut(self, other, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	return r0
+}
+
+var opGcd = asserts.Op{
+	Name:     "gcd",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Gcd checks gcd(Tensor self, Tensor other) -> Tensor
+func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gcd(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opGcd, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.Gcd(self, other)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opGcd_ = asserts.Op{
+	Name:     "gcd_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gcd_(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGcd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Gcd_(self, other)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	return r0
+}
+
+var opLcmOut = asserts.Op{
+	Name:     "lcm",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LcmOut(self, other, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLcmOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.LcmOut(self, other, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	return r0
+}
+
+var opLcm = asserts.Op{
+	Name:     "lcm",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Lcm checks lcm(Tensor self, Tensor other) -> Tensor
+func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lcm(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLcm, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.Lcm(self, other)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opLcm_ = asserts.Op{
+	Name:     "lcm_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lcm_(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLcm_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Lcm_(self, other)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	return r0
+}
+
+var opGridSampler = asserts.Op{
+	Name:     "grid_sampler",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opGridSampler, &assertgenshapes.Locs_bdd4366c8149)
+	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_bdd4366c8149)
+	return r0
+}
+
+var opGridSampler2d = asserts.Op{
+	Name:     "grid_sampler_2d",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler2d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	return r0
+}
+
+var opGridSampler2dOut = asserts.Op{
+	Name:     "grid_sampler_2d",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
+func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler2dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	return r0
+}
+
+var opGridSampler2dBackward = asserts.Op{
+	Name:     "grid_sampler_2d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
+func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_53559da18021(&c, &opGridSampler2dBackward, &assertgenshapes.Locs_cdc15caa7a4d)
+	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	return r0, r1
+}
+
+var opGridSampler2dBackwardOut = asserts.Op{
+	Name:     "grid_sampler_2d_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	}
+	var c asserts.Call
+	var a7, a8 asserts.Saved
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	return r0, r1
+}
+
+var opXGridSampler2dCpuFallback = asserts.Op{
+	Name:     "_grid_sampler_2d_cpu_fallback",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	return r0
+}
+
+var opXGridSampler2dCpuFallbackOut = asserts.Op{
+	Name:     "_grid_sampler_2d_cpu_fallback",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
+func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	return r0
+}
+
+var opXGridSampler2dCpuFallbackBackward = asserts.Op{
+	Name:     "_grid_sampler_2d_cpu_fallback_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
+func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs_cdc15caa7a4d)
+	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	return r0, r1
+}
+
+var opGridSampler3d = asserts.Op{
+	Name:     "grid_sampler_3d",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler3d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	return r0
+}
+
+var opGridSampler3dOut = asserts.Op{
+	Name:     "grid_sampler_3d",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
+func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler3dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	return r0
+}
+
+var opGridSampler3dBackward = asserts.Op{
+	Name:     "grid_sampler_3d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
+func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_53559da18021(&c, &opGridSampler3dBackward, &assertgenshapes.Locs_cdc15caa7a4d)
+	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	return r0, r1
+}
+
+var opGridSampler3dBackwardOut = asserts.Op{
+	Name:     "grid_sampler_3d_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	}
+	var c asserts.Call
+	var a7, a8 asserts.Saved
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	return r0, r1
+}
+
+var opHannWindow = asserts.Op{
+	Name:     "hann_window",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HannWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindow, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHannWindowOut = asserts.Op{
+	Name:     "hann_window",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
+func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindowOut(window_length, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.HannWindowOut(window_length, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	return r0
+}
+
+var opHannWindowPeriodic = asserts.Op{
+	Name:     "hann_window",
+	Overload: "periodic",
+	Profile:  asserts.PyTorch113,
+}
+
+// HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHannWindowPeriodicOut = asserts.Op{
+	Name:     "hann_window",
+	Overload: "periodic_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
+func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opHammingWindow = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindow, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHammingWindowOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowOut(window_length, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowOut(window_length, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	return r0
+}
+
+var opHammingWindowPeriodic = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic",
+	Profile:  asserts.PyTorch113,
+}
+
+// HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHammingWindowPeriodicOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opHammingWindowPeriodicAlpha = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha",
+	Profile:  asserts.PyTorch113,
+}
+
+// HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHammingWindowPeriodicAlphaOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	return r0
+}
+
+var opHammingWindowPeriodicAlphaBeta = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha_beta",
+	Profile:  asserts.PyTorch113,
+}
+
+// HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha float64, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHammingWindowPeriodicAlphaBetaOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha_beta_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha float64, beta float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	return r0
+}
+
+var opKaiserWindow = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindow, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opKaiserWindowOut = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
+func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowOut(window_length, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.KaiserWindowOut(window_length, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	return r0
+}
+
+var opKaiserWindowPeriodic = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "periodic",
+	Profile:  asserts.PyTorch113,
+}
+
+// KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opKaiserWindowPeriodicOut = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "periodic_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
+func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opKaiserWindowBeta = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "beta",
+	Profile:  asserts.PyTorch113,
+}
+
+// KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowBeta, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opKaiserWindowBetaOut = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "beta_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)
+func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -10088,4 +11853,96 @@ var (
 	_ func([]int64, *torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.EmptyQuantized
 	_ func([]int64, *torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.EmptyQuantizedOut
 	_ func([]int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.EmptyOut
+	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.EmptyLike
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                         = kernels.EmptyLikeOut
+	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.EmptyStrided
+	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                            = kernels.EmptyStridedOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erf
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erf_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ErfOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erfc
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erfc_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ErfcOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ExpOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp2
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp2_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Exp2Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Expm1
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Expm1_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Expm1Out
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Expand
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ExpandAs
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Eye
+	_ func(int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.EyeM
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.EyeOut
+	_ func(int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.EyeMOut
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FlattenUsingInts
+	_ func(*torch.Tensor, int64, int64, string) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.FlattenNamedOutDim
+	_ func(*torch.Tensor, string, string, string) *torch.Tensor                                                                                                                                                                                                                                                                      = kernels.FlattenUsingNames
+	_ func(*torch.Tensor, []string, string) *torch.Tensor                                                                                                                                                                                                                                                                            = kernels.FlattenDimnameList
+	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                                              = kernels.UnflattenInt
+	_ func(*torch.Tensor, string, []int64, []string) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.UnflattenDimname
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FillScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FillTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.Fill_Scalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.FillScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Fill_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.FillTensorOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Floor
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Floor_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FloorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FloorDivide
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FloorDivide_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.FloorDivideOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FloorDivideScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FloorDivide_Scalar
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Frac
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Frac_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FracOut
+	_ func([]int64, torch.Scalar, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FullNames
+	_ func([]int64, torch.Scalar, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.FullNamesOut
+	_ func([]int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.Full
+	_ func([]int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                       = kernels.FullOut
+	_ func(*torch.Tensor, torch.Scalar, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                              = kernels.FullLike
+	_ func(*torch.Tensor, torch.Scalar, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.FullLikeOut
+	_ func(string, *bool, *int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.FromFile
+	_ func(string, *bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                       = kernels.FromFileOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.GcdOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Gcd
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Gcd_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.LcmOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Lcm
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Lcm_
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GridSampler
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GridSampler2d
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.GridSampler2dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.GridSampler2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.GridSampler2dBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XGridSampler2dCpuFallback
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XGridSampler2dCpuFallbackOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.XGridSampler2dCpuFallbackBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GridSampler3d
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.GridSampler3dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.GridSampler3dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.GridSampler3dBackwardOut
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.HannWindow
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.HannWindowOut
+	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.HannWindowPeriodic
+	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                 = kernels.HannWindowPeriodicOut
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.HammingWindow
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.HammingWindowOut
+	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.HammingWindowPeriodic
+	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                 = kernels.HammingWindowPeriodicOut
+	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.HammingWindowPeriodicAlpha
+	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.HammingWindowPeriodicAlphaOut
+	_ func(int64, bool, float64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.HammingWindowPeriodicAlphaBeta
+	_ func(int64, bool, float64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.HammingWindowPeriodicAlphaBetaOut
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.KaiserWindow
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.KaiserWindowOut
+	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.KaiserWindowPeriodic
+	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                 = kernels.KaiserWindowPeriodicOut
+	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.KaiserWindowBeta
+	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.KaiserWindowBetaOut
 )

@@ -11,1771 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opEmptyLike = asserts.Op{
-	Name:     "empty_like",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opEmptyLike, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opEmptyLikeOut = asserts.Op{
-	Name:     "empty_like",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyLikeOut(self, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opEmptyLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	return r0
-}
-
-var opEmptyStrided = asserts.Op{
-	Name:     "empty_strided",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opEmptyStrided, &assertgenshapes.Locs23)
-	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opEmptyStridedOut = asserts.Op{
-	Name:     "empty_strided",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
-func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyStridedOut(size, stride, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEmptyStridedOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyStridedOut(size, stride, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
-	return r0
-}
-
-var opErf = asserts.Op{
-	Name:     "erf",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Erf checks erf(Tensor self) -> Tensor
-func Erf(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opErf, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Erf(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErf_ = asserts.Op{
-	Name:     "erf_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
-func Erf_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erf_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opErf_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Erf_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opErfOut = asserts.Op{
-	Name:     "erf",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ErfOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opErfOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ErfOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	return r0
-}
-
-var opErfc = asserts.Op{
-	Name:     "erfc",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Erfc checks erfc(Tensor self) -> Tensor
-func Erfc(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfc(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opErfc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Erfc(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfc_ = asserts.Op{
-	Name:     "erfc_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
-func Erfc_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfc_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opErfc_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Erfc_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opErfcOut = asserts.Op{
-	Name:     "erfc",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ErfcOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opErfcOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ErfcOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	return r0
-}
-
-var opExp = asserts.Op{
-	Name:     "exp",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Exp checks exp(Tensor self) -> Tensor
-func Exp(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Exp(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExp_ = asserts.Op{
-	Name:     "exp_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
-func Exp_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opExp_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Exp_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opExpOut = asserts.Op{
-	Name:     "exp",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExpOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opExpOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	return r0
-}
-
-var opExp2 = asserts.Op{
-	Name:     "exp2",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Exp2 checks exp2(Tensor self) -> Tensor
-func Exp2(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExp2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Exp2(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExp2_ = asserts.Op{
-	Name:     "exp2_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
-func Exp2_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opExp2_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Exp2_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opExp2Out = asserts.Op{
-	Name:     "exp2",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opExp2Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.Exp2Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	return r0
-}
-
-var opExpm1 = asserts.Op{
-	Name:     "expm1",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Expm1 checks expm1(Tensor self) -> Tensor
-func Expm1(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExpm1, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Expm1(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpm1_ = asserts.Op{
-	Name:     "expm1_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
-func Expm1_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opExpm1_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Expm1_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opExpm1Out = asserts.Op{
-	Name:     "expm1",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opExpm1Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.Expm1Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	return r0
-}
-
-var opExpand = asserts.Op{
-	Name:     "expand",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
-func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expand(self, size, implicit)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExpand, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpandAs = asserts.Op{
-	Name:     "expand_as",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
-func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExpandAs(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opExpandAs, &assertgenshapes.Locs6)
-	r0 := kernels.ExpandAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opEye = asserts.Op{
-	Name:     "eye",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Eye checks eye(int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Eye(n, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opEye, &assertgenshapes.Locs23)
-	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opEyeM = asserts.Op{
-	Name:     "eye",
-	Overload: "m",
-	Profile:  asserts.PyTorch113,
-}
-
-// EyeM checks eye.m(int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opEyeM, &assertgenshapes.Locs23)
-	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opEyeOut = asserts.Op{
-	Name:     "eye",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// EyeOut checks eye.out(int n, *, Tensor(a!) out) -> Tensor(a!)
-func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeOut(n, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEyeOut, &assertgenshapes.Locs24, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.EyeOut(n, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
-	return r0
-}
-
-var opEyeMOut = asserts.Op{
-	Name:     "eye",
-	Overload: "m_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// EyeMOut checks eye.m_out(int n, int m, *, Tensor(a!) out) -> Tensor(a!)
-func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeMOut(n, m, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEyeMOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.EyeMOut(n, m, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
-	return r0
-}
-
-var opFlattenUsingInts = asserts.Op{
-	Name:     "flatten",
-	Overload: "using_ints",
-	Profile:  asserts.PyTorch113,
-}
-
-// FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
-func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenUsingInts(self, start_dim, end_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0)
-	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opFlattenNamedOutDim = asserts.Op{
-	Name:     "flatten",
-	Overload: "named_out_dim",
-	Profile:  asserts.PyTorch113,
-}
-
-// FlattenNamedOutDim checks flatten.named_out_dim(Tensor(a) self, int start_dim, int end_dim, Dimname out_dim) -> Tensor(a)
-func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_dim string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs0)
-	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opFlattenUsingNames = asserts.Op{
-	Name:     "flatten",
-	Overload: "using_names",
-	Profile:  asserts.PyTorch113,
-}
-
-// FlattenUsingNames checks flatten.using_names(Tensor(a) self, Dimname start_dim, Dimname end_dim, Dimname out_dim) -> Tensor(a)
-func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out_dim string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFlattenUsingNames, &assertgenshapes.Locs0)
-	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opFlattenDimnameList = asserts.Op{
-	Name:     "flatten",
-	Overload: "DimnameList",
-	Profile:  asserts.PyTorch113,
-}
-
-// FlattenDimnameList checks flatten.DimnameList(Tensor(a) self, Dimname[] dims, Dimname out_dim) -> Tensor(a)
-func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenDimnameList(self, dims, out_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFlattenDimnameList, &assertgenshapes.Locs0)
-	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opUnflattenInt = asserts.Op{
-	Name:     "unflatten",
-	Overload: "int",
-	Profile:  asserts.PyTorch113,
-}
-
-// UnflattenInt checks unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)
-func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnflattenInt(self, dim, sizes)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUnflattenInt, &assertgenshapes.Locs0)
-	r0 := kernels.UnflattenInt(self, dim, sizes)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opUnflattenDimname = asserts.Op{
-	Name:     "unflatten",
-	Overload: "Dimname",
-	Profile:  asserts.PyTorch113,
-}
-
-// UnflattenDimname checks unflatten.Dimname(Tensor(a) self, Dimname dim, int[] sizes, Dimname[] names) -> Tensor(a)
-func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnflattenDimname(self, dim, sizes, names)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUnflattenDimname, &assertgenshapes.Locs0)
-	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opFillScalar = asserts.Op{
-	Name:     "fill",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
-func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillScalar(self, value)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFillScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FillScalar(self, value)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFillTensor = asserts.Op{
-	Name:     "fill",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
-}
-
-// FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
-func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillTensor(self, value)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opFillTensor, &assertgenshapes.Locs155, &a0, &a1, self, value)
-	r0 := kernels.FillTensor(self, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs155, &a0, &a1, self, value, r0)
-	return r0
-}
-
-var opFill_Scalar = asserts.Op{
-	Name:     "fill_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
-func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fill_Scalar(self, value)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFill_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opFillScalarOut = asserts.Op{
-	Name:     "fill",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
-func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillScalarOut(self, value, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFillScalarOut, &assertgenshapes.Locs39, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FillScalarOut(self, value, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
-	return r0
-}
-
-var opFill_Tensor = asserts.Op{
-	Name:     "fill_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
-}
-
-// Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
-func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fill_Tensor(self, value)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opFill_Tensor, &assertgenshapes.Locs156, &a0, &a1, self, value)
-	defer c.Abandon()
-	r0 := kernels.Fill_Tensor(self, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs156, &a0, &a1, self, value)
-	return r0
-}
-
-var opFillTensorOut = asserts.Op{
-	Name:     "fill",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
-func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillTensorOut(self, value, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFillTensorOut, &assertgenshapes.Locs157, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FillTensorOut(self, value, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs157, &a2, out)
-	return r0
-}
-
-var opFloor = asserts.Op{
-	Name:     "floor",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Floor checks floor(Tensor self) -> Tensor
-func Floor(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Floor(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFloor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Floor(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloor_ = asserts.Op{
-	Name:     "floor_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
-func Floor_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Floor_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFloor_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Floor_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opFloorOut = asserts.Op{
-	Name:     "floor",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opFloorOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.FloorOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	return r0
-}
-
-var opFloorDivide = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
-func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFloorDivide, &assertgenshapes.Locs6)
-	r0 := kernels.FloorDivide(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opFloorDivide_Tensor = asserts.Op{
-	Name:     "floor_divide_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
-}
-
-// FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.FloorDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opFloorDivideOut = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivideOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFloorDivideOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FloorDivideOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opFloorDivideScalar = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
-func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivideScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFloorDivideScalar, &assertgenshapes.Locs0)
-	r0 := kernels.FloorDivideScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opFloorDivide_Scalar = asserts.Op{
-	Name:     "floor_divide_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.FloorDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opFrac = asserts.Op{
-	Name:     "frac",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Frac checks frac(Tensor self) -> Tensor
-func Frac(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Frac(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFrac, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Frac(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFrac_ = asserts.Op{
-	Name:     "frac_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
-func Frac_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Frac_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFrac_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Frac_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opFracOut = asserts.Op{
-	Name:     "frac",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FracOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opFracOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.FracOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	return r0
-}
-
-var opFullNames = asserts.Op{
-	Name:     "full",
-	Overload: "names",
-	Profile:  asserts.PyTorch113,
-}
-
-// FullNames checks full.names(int[] size, Scalar fill_value, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opFullNames, &assertgenshapes.Locs23)
-	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opFullNamesOut = asserts.Op{
-	Name:     "full",
-	Overload: "names_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FullNamesOut checks full.names_out(int[] size, Scalar fill_value, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
-func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullNamesOut(size, fill_value, names, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFullNamesOut, &assertgenshapes.Locs24, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
-	return r0
-}
-
-var opFull = asserts.Op{
-	Name:     "full",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opFull, &assertgenshapes.Locs23)
-	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opFullOut = asserts.Op{
-	Name:     "full",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
-func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullOut(size, fill_value, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFullOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FullOut(size, fill_value, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
-	return r0
-}
-
-var opFullLike = asserts.Op{
-	Name:     "full_like",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFullLike, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFullLikeOut = asserts.Op{
-	Name:     "full_like",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullLikeOut(self, fill_value, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opFullLikeOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
-	return r0
-}
-
-var opFromFile = asserts.Op{
-	Name:     "from_file",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opFromFile, &assertgenshapes.Locs23)
-	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opFromFileOut = asserts.Op{
-	Name:     "from_file",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
-func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FromFileOut(filename, shared, size, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFromFileOut, &assertgenshapes.Locs24, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.FromFileOut(filename, shared, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
-	return r0
-}
-
-var opGcdOut = asserts.Op{
-	Name:     "gcd",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GcdOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGcdOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.GcdOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opGcd = asserts.Op{
-	Name:     "gcd",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Gcd checks gcd(Tensor self, Tensor other) -> Tensor
-func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gcd(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGcd, &assertgenshapes.Locs6)
-	r0 := kernels.Gcd(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opGcd_ = asserts.Op{
-	Name:     "gcd_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gcd_(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGcd_, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Gcd_(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opLcmOut = asserts.Op{
-	Name:     "lcm",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LcmOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLcmOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.LcmOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opLcm = asserts.Op{
-	Name:     "lcm",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Lcm checks lcm(Tensor self, Tensor other) -> Tensor
-func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lcm(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLcm, &assertgenshapes.Locs6)
-	r0 := kernels.Lcm(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opLcm_ = asserts.Op{
-	Name:     "lcm_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lcm_(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLcm_, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Lcm_(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opGridSampler = asserts.Op{
-	Name:     "grid_sampler",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGridSampler, &assertgenshapes.Locs158)
-	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs158)
-	return r0
-}
-
-var opGridSampler2d = asserts.Op{
-	Name:     "grid_sampler_2d",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGridSampler2d, &assertgenshapes.Locs158, &a0, &a1, input, grid)
-	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs158, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opGridSampler2dOut = asserts.Op{
-	Name:     "grid_sampler_2d",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGridSampler2dOut, &assertgenshapes.Locs159, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs159, &a5, out)
-	return r0
-}
-
-var opGridSampler2dBackward = asserts.Op{
-	Name:     "grid_sampler_2d_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
-func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opGridSampler2dBackward, &assertgenshapes.Locs160)
-	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs160)
-	return r0, r1
-}
-
-var opGridSampler2dBackwardOut = asserts.Op{
-	Name:     "grid_sampler_2d_backward",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	}
-	var c asserts.Call
-	var a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs161, &a7, &a8, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs161, &a7, &a8, out0, out1)
-	return r0, r1
-}
-
-var opXGridSampler2dCpuFallback = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs158, &a0, &a1, input, grid)
-	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs158, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opXGridSampler2dCpuFallbackOut = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs159, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs159, &a5, out)
-	return r0
-}
-
-var opXGridSampler2dCpuFallbackBackward = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
-func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs160)
-	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs160)
-	return r0, r1
-}
-
-var opGridSampler3d = asserts.Op{
-	Name:     "grid_sampler_3d",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGridSampler3d, &assertgenshapes.Locs158, &a0, &a1, input, grid)
-	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs158, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opGridSampler3dOut = asserts.Op{
-	Name:     "grid_sampler_3d",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGridSampler3dOut, &assertgenshapes.Locs159, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs159, &a5, out)
-	return r0
-}
-
-var opGridSampler3dBackward = asserts.Op{
-	Name:     "grid_sampler_3d_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
-func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opGridSampler3dBackward, &assertgenshapes.Locs160)
-	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs160)
-	return r0, r1
-}
-
-var opGridSampler3dBackwardOut = asserts.Op{
-	Name:     "grid_sampler_3d_backward",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	}
-	var c asserts.Call
-	var a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs161, &a7, &a8, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs161, &a7, &a8, out0, out1)
-	return r0, r1
-}
-
-var opHannWindow = asserts.Op{
-	Name:     "hann_window",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HannWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHannWindow, &assertgenshapes.Locs23)
-	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opHannWindowOut = asserts.Op{
-	Name:     "hann_window",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHannWindowOut, &assertgenshapes.Locs24, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.HannWindowOut(window_length, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
-	return r0
-}
-
-var opHannWindowPeriodic = asserts.Op{
-	Name:     "hann_window",
-	Overload: "periodic",
-	Profile:  asserts.PyTorch113,
-}
-
-// HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHannWindowPeriodic, &assertgenshapes.Locs23)
-	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opHannWindowPeriodicOut = asserts.Op{
-	Name:     "hann_window",
-	Overload: "periodic_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
-	return r0
-}
-
-var opHammingWindow = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHammingWindow, &assertgenshapes.Locs23)
-	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opHammingWindowOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHammingWindowOut, &assertgenshapes.Locs24, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowOut(window_length, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
-	return r0
-}
-
-var opHammingWindowPeriodic = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic",
-	Profile:  asserts.PyTorch113,
-}
-
-// HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs23)
-	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opHammingWindowPeriodicOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
-	return r0
-}
-
-var opHammingWindowPeriodicAlpha = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha",
-	Profile:  asserts.PyTorch113,
-}
-
-// HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs23)
-	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs24, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaBeta = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_beta",
-	Profile:  asserts.PyTorch113,
-}
-
-// HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha float64, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs23)
-	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaBetaOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_beta_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha float64, beta float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs24, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a4, out)
-	return r0
-}
-
-var opKaiserWindow = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opKaiserWindow, &assertgenshapes.Locs23)
-	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opKaiserWindowOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opKaiserWindowOut, &assertgenshapes.Locs24, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowOut(window_length, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
-	return r0
-}
-
-var opKaiserWindowPeriodic = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "periodic",
-	Profile:  asserts.PyTorch113,
-}
-
-// KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs23)
-	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opKaiserWindowPeriodicOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "periodic_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs24, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
-	return r0
-}
-
-var opKaiserWindowBeta = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "beta",
-	Profile:  asserts.PyTorch113,
-}
-
-// KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opKaiserWindowBeta, &assertgenshapes.Locs23)
-	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
-	return r0
-}
-
-var opKaiserWindowBetaOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "beta_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs24, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
-	return r0
-}
-
 var opHingeEmbeddingLoss = asserts.Op{
 	Name:     "hinge_embedding_loss",
 	Overload: "",
@@ -1788,9 +23,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs162)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
@@ -1806,9 +41,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGroupNorm, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opGroupNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1825,9 +60,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre109(&c, &opNativeGroupNorm, &assertgenshapes.Locs163, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_7b160c1ee06b(&c, &opNativeGroupNorm, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs163, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_e29701ecaf01(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1844,10 +79,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre111(&c, &opNativeGroupNormOut, &assertgenshapes.Locs164, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opNativeGroupNormOut, &assertgenshapes.Locs_42244df791c9, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs164, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_42244df791c9, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1863,9 +98,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs165)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs_21e01e8f9953)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs165)
+	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_21e01e8f9953)
 	return r0, r1, r2
 }
 
@@ -1882,10 +117,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs166, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre_54ff1310876a(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs_acacfcd17d1c, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs166, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost_4921b95a6dc7(&c, &assertgenshapes.Locs_acacfcd17d1c, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1902,9 +137,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXFftR2c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXFftR2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1921,10 +156,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXFftR2cOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXFftR2cOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1941,9 +176,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXFftC2r, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXFftC2r, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1960,10 +195,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXFftC2rOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXFftC2rOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1980,9 +215,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXFftC2c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXFftC2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1999,10 +234,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXFftC2cOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXFftC2cOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2020,9 +255,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs167, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs167, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opXCufftGetPlanCacheSize = asserts.Op{
@@ -2037,9 +272,9 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheSize(device_index)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre28(&c, &opXCufftGetPlanCacheSize, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftGetPlanCacheSize, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XCufftGetPlanCacheSize(device_index)
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -2055,9 +290,9 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheMaxSize(device_index)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre28(&c, &opXCufftGetPlanCacheMaxSize, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftGetPlanCacheMaxSize, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XCufftGetPlanCacheMaxSize(device_index)
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -2074,9 +309,9 @@ func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre28(&c, &opXCufftSetPlanCacheMaxSize, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftSetPlanCacheMaxSize, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opXCufftClearPlanCache = asserts.Op{
@@ -2092,9 +327,9 @@ func XCufftClearPlanCache(device_index int64) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre28(&c, &opXCufftClearPlanCache, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXCufftClearPlanCache, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.XCufftClearPlanCache(device_index)
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opIndexTensor = asserts.Op{
@@ -2113,9 +348,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre113(&c, &opIndexTensor, &assertgenshapes.Locs141, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_483e46fa4ed9(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	assertgenshapes.ChecksPost114(&c, &assertgenshapes.Locs141, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost_3b7350f5793b(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2135,10 +370,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre115(&c, &opIndexTensorOut, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre_3b811d0f32da(&c, &opIndexTensorOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	assertgenshapes.ChecksPost116(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPost_086705fc4951(&c, &assertgenshapes.Locs_8e69f856fa49, &a0, &l1, &a2, self, indices, out)
 	return r0
 }
 
@@ -2155,10 +390,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexCopyOut, &assertgenshapes.Locs169, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opIndexCopyOut, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs169, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a4, self, index, source, out)
 	return r0
 }
 
@@ -2175,10 +410,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexCopy_, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexCopy_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2195,9 +430,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexCopy, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexCopy, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2214,10 +449,10 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs170, &a0, self)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs_9a1388f3e438, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs170, &a0, self)
+	assertgenshapes.ChecksPost_e32df8d77090(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, self)
 	return r0
 }
 
@@ -2233,9 +468,9 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 		return kernels.IndexCopyDimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opIndexCopyDimname, &assertgenshapes.Locs171)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opIndexCopyDimname, &assertgenshapes.Locs_b7fd3b4d00c9)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs171)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_b7fd3b4d00c9)
 	return r0
 }
 
@@ -2255,10 +490,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre118(&c, &opIndexPut_, &assertgenshapes.Locs172, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_4bc3f70f3bc3(&c, &opIndexPut_, &assertgenshapes.Locs_5c19138f2d94, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost116(&c, &assertgenshapes.Locs172, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPost_086705fc4951(&c, &assertgenshapes.Locs_5c19138f2d94, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2275,10 +510,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexPutOut, &assertgenshapes.Locs173, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opIndexPutOut, &assertgenshapes.Locs_0652d0bffb8a, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs173, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_0652d0bffb8a, &a4, out)
 	return r0
 }
 
@@ -2298,9 +533,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre119(&c, &opIndexPut, &assertgenshapes.Locs174, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_a81d644d3be2(&c, &opIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs174, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_f4ce9233e5da(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2320,10 +555,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre118(&c, &opXIndexPutImpl_, &assertgenshapes.Locs172, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_4bc3f70f3bc3(&c, &opXIndexPutImpl_, &assertgenshapes.Locs_5c19138f2d94, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost116(&c, &assertgenshapes.Locs172, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPost_086705fc4951(&c, &assertgenshapes.Locs_5c19138f2d94, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2340,10 +575,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXIndexPutImplOut, &assertgenshapes.Locs173, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXIndexPutImplOut, &assertgenshapes.Locs_0652d0bffb8a, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs173, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_0652d0bffb8a, &a5, out)
 	return r0
 }
 
@@ -2363,9 +598,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre119(&c, &opXIndexPutImpl, &assertgenshapes.Locs174, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_a81d644d3be2(&c, &opXIndexPutImpl, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs174, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_f4ce9233e5da(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2381,9 +616,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opInstanceNorm, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opInstanceNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -2399,9 +634,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opIsclose, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opIsclose, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2418,10 +653,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs175, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs_d7c62bc99b3e, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs175, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_d7c62bc99b3e, &a0, &a1, &a4, elements, test_elements, out)
 	return r0
 }
 
@@ -2438,9 +673,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIsinTensorTensor, &assertgenshapes.Locs176, &a0, &a1, elements, test_elements)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIsinTensorTensor, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs176, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2457,10 +692,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs177, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs_384c6753ce42, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs177, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_384c6753ce42, &a0, &a4, elements, out)
 	return r0
 }
 
@@ -2477,9 +712,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIsinTensorScalar, &assertgenshapes.Locs178, &a0, elements)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsinTensorScalar, &assertgenshapes.Locs_9a606694669b, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs178, &a0, elements, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9a606694669b, &a0, elements, r0)
 	return r0
 }
 
@@ -2496,10 +731,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs179, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs_437fb6c15768, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs179, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_437fb6c15768, &a1, &a4, test_elements, out)
 	return r0
 }
 
@@ -2516,9 +751,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIsinScalarTensor, &assertgenshapes.Locs180, &a1, test_elements)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsinScalarTensor, &assertgenshapes.Locs_374e40668a32, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs180, &a1, test_elements, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_374e40668a32, &a1, test_elements, r0)
 	return r0
 }
 
@@ -2535,9 +770,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIsnan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsnan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isnan(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2554,10 +789,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opIsnanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsnanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2573,9 +808,9 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsDistributed, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsDistributed, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsDistributed(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2591,9 +826,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsFloatingPoint, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsFloatingPoint, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsFloatingPoint(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2609,9 +844,9 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsComplex, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsComplex, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsComplex(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2627,9 +862,9 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsConj, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsConj, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsConj(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2645,9 +880,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXIsZerotensor, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXIsZerotensor, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XIsZerotensor(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2663,9 +898,9 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsNeg, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsNeg, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsNeg(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2681,9 +916,9 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isreal(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opIsreal, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opIsreal, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Isreal(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2699,9 +934,9 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsNonzero, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsNonzero, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsNonzero(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2718,9 +953,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opIsSameSize, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opIsSameSize, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2736,9 +971,9 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsSigned, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsSigned, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsSigned(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2754,9 +989,9 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsInference, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsInference, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsInference(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2772,9 +1007,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opKlDiv, &assertgenshapes.Locs162)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opKlDiv, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
@@ -2790,9 +1025,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opKron, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Kron(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2809,10 +1044,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opKronOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opKronOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -2829,9 +1064,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opKthvalue, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opKthvalue, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2848,10 +1083,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opKthvalueValues, &assertgenshapes.Locs117, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opKthvalueValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -2867,9 +1102,9 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 		return kernels.KthvalueDimname(self, k_, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opKthvalueDimname, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opKthvalueDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -2886,10 +1121,10 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs118, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a4, &a5, values, indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
 	return r0, r1
 }
 
@@ -2905,9 +1140,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLayerNorm, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLayerNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -2924,9 +1159,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre109(&c, &opNativeLayerNorm, &assertgenshapes.Locs163, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre_7b160c1ee06b(&c, &opNativeLayerNorm, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs163, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_e29701ecaf01(&c, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2943,10 +1178,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre111(&c, &opNativeLayerNormOut, &assertgenshapes.Locs164, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opNativeLayerNormOut, &assertgenshapes.Locs_42244df791c9, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs164, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_42244df791c9, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2963,9 +1198,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre121(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs181, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.ChecksPre_6e02d264df4f(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs181, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_d03f55d56cc4(&c, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2982,10 +1217,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs166, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre_54ff1310876a(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs_acacfcd17d1c, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs166, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost_4921b95a6dc7(&c, &assertgenshapes.Locs_acacfcd17d1c, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3002,9 +1237,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNanToNum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNanToNum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3021,10 +1256,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNanToNum_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNanToNum_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3041,10 +1276,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNanToNumOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNanToNumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3061,9 +1296,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opLinear, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opLinear, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3079,9 +1314,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 		return kernels.LinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opLinearBackward, &assertgenshapes.Locs182)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opLinearBackward, &assertgenshapes.Locs_9e628193c399)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs182)
+	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_9e628193c399)
 	return r0, r1, r2
 }
 
@@ -3098,10 +1333,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opLinearBackwardOut, &assertgenshapes.Locs183, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opLinearBackwardOut, &assertgenshapes.Locs_8607fea2b92d, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs183, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_8607fea2b92d, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3118,10 +1353,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLinearOut, &assertgenshapes.Locs184, &a0, &a1, &a3, input, weight, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinearOut, &assertgenshapes.Locs_7979f0662990, &a0, &a1, &a3, input, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs184, &a0, &a1, &a3, input, weight, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_7979f0662990, &a0, &a1, &a3, input, weight, out)
 	return r0
 }
 
@@ -3138,9 +1373,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opMkldnnLinear, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMkldnnLinear, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3157,10 +1392,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearOut, &assertgenshapes.Locs108, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnLinearOut, &assertgenshapes.Locs_35362d11fe6f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a3, out)
 	return r0
 }
 
@@ -3176,9 +1411,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs185)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs_9fb55cd848c6)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs185)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_9fb55cd848c6)
 	return r0
 }
 
@@ -3195,10 +1430,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs186, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs_d68e986781ae, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs186, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_d68e986781ae, &a3, out)
 	return r0
 }
 
@@ -3214,9 +1449,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs187)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs_549395450065)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs187)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_549395450065)
 	return r0, r1
 }
 
@@ -3233,10 +1468,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs188, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs_90ee310a794d, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs188, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_90ee310a794d, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3252,9 +1487,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs182)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs_9e628193c399)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs182)
+	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_9e628193c399)
 	return r0, r1, r2
 }
 
@@ -3271,10 +1506,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs183, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs_8607fea2b92d, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs183, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_8607fea2b92d, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3290,9 +1525,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs189)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs_82456b423d77)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs189)
+	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_82456b423d77)
 	return r0
 }
 
@@ -3308,9 +1543,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs189)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs_82456b423d77)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs189)
+	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_82456b423d77)
 	return r0
 }
 
@@ -3326,9 +1561,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs29)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs_05046cb4ce89)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs29)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_05046cb4ce89)
 	return r0, r1, r2, r3
 }
 
@@ -3344,9 +1579,9 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -3362,9 +1597,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs190)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs_f4717b2a3cb5)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs190)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_f4717b2a3cb5)
 	return r0
 }
 
@@ -3380,9 +1615,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs190)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs_f4717b2a3cb5)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs190)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_f4717b2a3cb5)
 	return r0
 }
 
@@ -3398,9 +1633,9 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -3416,9 +1651,9 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs37)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -3434,9 +1669,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LdexpTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLdexpTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLdexpTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LdexpTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3453,10 +1688,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLdexp_, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLdexp_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -3473,10 +1708,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLdexpOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLdexpOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -3492,9 +1727,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opLinspace, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opLinspace, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -3511,10 +1746,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLinspaceOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLinspaceOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -3531,9 +1766,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3550,10 +1785,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLog_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLog_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3570,10 +1805,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3590,9 +1825,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLog10, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLog10, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log10(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3609,10 +1844,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLog10_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLog10_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3629,10 +1864,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLog10Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3649,9 +1884,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLog1p, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log1p(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3668,10 +1903,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLog1p_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLog1p_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3688,10 +1923,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLog1pOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3708,9 +1943,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLog2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLog2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log2(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3727,10 +1962,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLog2_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLog2_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3747,10 +1982,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLog2Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3767,10 +2002,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogaddexpOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogaddexpOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3787,9 +2022,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLogaddexp, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogaddexp, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3806,10 +2041,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogaddexp2Out, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogaddexp2Out, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3826,9 +2061,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLogaddexp2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogaddexp2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3845,9 +2080,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXlogyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXlogyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3864,9 +2099,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXlogyScalarSelf, &assertgenshapes.Locs191, &a1, other)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXlogyScalarSelf, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs191, &a1, other, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3883,9 +2118,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXlogyScalarOther, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXlogyScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3902,10 +2137,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opXlogy_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opXlogy_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3922,10 +2157,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3942,10 +2177,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXlogyOutTensor, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXlogyOutTensor, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3962,10 +2197,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs192, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs192, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	return r0
 }
 
@@ -3982,10 +2217,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4001,9 +2236,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opLogspace, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opLogspace, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4020,10 +2255,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLogspaceOut, &assertgenshapes.Locs24, &a4, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogspaceOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a4, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
@@ -4039,9 +2274,9 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4058,10 +2293,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4077,9 +2312,9 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 		return kernels.LogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4096,9 +2331,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4115,10 +2350,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4135,9 +2370,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs193, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs193, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4154,10 +2389,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs194, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_9965c43c4c60, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs194, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9965c43c4c60, &a0, &a1, &a4, grad_output, output, out)
 	return r0
 }
 
@@ -4173,9 +2408,9 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XLogcumsumexp(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXLogcumsumexp, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4192,10 +2427,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4212,9 +2447,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4231,10 +2466,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogcumsumexpOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogcumsumexpOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4250,9 +2485,9 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.LogcumsumexpDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4269,10 +2504,10 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4289,9 +2524,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4308,10 +2543,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogsumexpOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogsumexpOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4327,9 +2562,9 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 		return kernels.LogsumexpNames(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLogsumexpNames, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogsumexpNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4346,10 +2581,10 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4365,9 +2600,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMarginRankingLoss, &assertgenshapes.Locs101)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMarginRankingLoss, &assertgenshapes.Locs_7bd3049eb5f6)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs101)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_7bd3049eb5f6)
 	return r0
 }
 
@@ -4384,9 +2619,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4402,9 +2637,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opMatmulBackward, &assertgenshapes.Locs195)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opMatmulBackward, &assertgenshapes.Locs_e4455c648395)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs195)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_e4455c648395)
 	return r0, r1
 }
 
@@ -4421,10 +2656,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opMatmulBackwardOut, &assertgenshapes.Locs196, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opMatmulBackwardOut, &assertgenshapes.Locs_342e302c26c6, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs196, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_342e302c26c6, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -4441,10 +2676,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMatmulOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMatmulOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4460,9 +2695,9 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.MatrixPower(self, n)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMatrixPower, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixPower, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MatrixPower(self, n)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4479,10 +2714,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMatrixPowerOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMatrixPowerOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4498,9 +2733,9 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExp(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMatrixExp, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixExp, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MatrixExp(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4516,9 +2751,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMatrixExpBackward, &assertgenshapes.Locs197)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMatrixExpBackward, &assertgenshapes.Locs_3332bd2efb9d)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs197)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_3332bd2efb9d)
 	return r0
 }
 
@@ -4534,9 +2769,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXAminmax, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAminmax, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.XAminmax(self)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4553,10 +2788,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opXAminmaxOut, &assertgenshapes.Locs26, &a1, &a2, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXAminmaxOut, &assertgenshapes.Locs_d9f0e7712f05, &a1, &a2, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a1, &a2, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a1, &a2, out0, out1)
 	return r0, r1
 }
 
@@ -4572,9 +2807,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXAminmaxDim, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAminmaxDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4591,10 +2826,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opXAminmaxDimOut, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXAminmaxDimOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4610,9 +2845,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 		return kernels.Aminmax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opAminmax, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opAminmax, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4629,10 +2864,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opAminmaxOut, &assertgenshapes.Locs198, &a3, &a4, min_, max_)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opAminmaxOut, &assertgenshapes.Locs_0e430b4a0594, &a3, &a4, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs198, &a3, &a4, min_, max_)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_0e430b4a0594, &a3, &a4, min_, max_)
 	return r0, r1
 }
 
@@ -4648,9 +2883,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXComputeLinearCombination, &assertgenshapes.Locs199)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXComputeLinearCombination, &assertgenshapes.Locs_a261257eb9fc)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs199)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a261257eb9fc)
 	return r0
 }
 
@@ -4667,10 +2902,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs200, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs_7c806b7e7cb8, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs200, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_7c806b7e7cb8, &a2, out)
 	return r0
 }
 
@@ -4687,9 +2922,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opMaxDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4706,10 +2941,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opMaxDimMax, &assertgenshapes.Locs201, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxDimMax, &assertgenshapes.Locs_7c6668112f69, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs201, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_7c6668112f69, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
@@ -4725,9 +2960,9 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MaxNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMaxNamesDim, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxNamesDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4744,10 +2979,10 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opMaxNamesDimMax, &assertgenshapes.Locs202, &a3, &a4, max_, max_values)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opMaxNamesDimMax, &assertgenshapes.Locs_f27c353dc7df, &a3, &a4, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs202, &a3, &a4, max_, max_values)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_f27c353dc7df, &a3, &a4, max_, max_values)
 	return r0, r1
 }
 
@@ -4763,9 +2998,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs136)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs_294da168fe67)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs136)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_294da168fe67)
 	return r0
 }
 
@@ -4782,9 +3017,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4801,10 +3036,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4820,9 +3055,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4838,9 +3073,9 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMaxPool1d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMaxPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4856,9 +3091,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMaxPool2d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMaxPool2d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4875,9 +3110,9 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXMpsMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXMpsMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4894,10 +3129,10 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXMpsMaxPool2dOut, &assertgenshapes.Locs39, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMpsMaxPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -4913,9 +3148,9 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 		return kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMpsMaxPool2dBackward, &assertgenshapes.Locs203)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMpsMaxPool2dBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
@@ -4932,10 +3167,10 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Locs204, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMpsMaxPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs204, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a7, out)
 	return r0
 }
 
@@ -4952,9 +3187,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4971,10 +3206,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs39, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -4990,9 +3225,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs205)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs_613099e3cac8)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs205)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_613099e3cac8)
 	return r0
 }
 
@@ -5009,10 +3244,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs206, &a8, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs_02f23a43e771, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs206, &a8, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_02f23a43e771, &a8, out)
 	return r0
 }
 
@@ -5029,9 +3264,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5048,10 +3283,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs39, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -5067,9 +3302,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs205)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs_613099e3cac8)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs205)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_613099e3cac8)
 	return r0
 }
 
@@ -5086,10 +3321,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs206, &a8, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs_02f23a43e771, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs206, &a8, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_02f23a43e771, &a8, out)
 	return r0
 }
 
@@ -5105,9 +3340,9 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5124,10 +3359,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs39, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -5143,9 +3378,9 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5162,10 +3397,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs39, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -5181,9 +3416,9 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMaxPool3d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMaxPool3d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5200,9 +3435,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMean, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5219,9 +3454,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMeanDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMeanDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5238,10 +3473,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMeanOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMeanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5257,9 +3492,9 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 		return kernels.MeanNamesDim(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMeanNamesDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMeanNamesDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5276,10 +3511,10 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMeanNamesOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMeanNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -5295,9 +3530,9 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNanmean, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNanmean, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5314,10 +3549,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNanmeanOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNanmeanOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -5334,9 +3569,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMedian, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Median(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5353,10 +3588,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMedianOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMedianOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -5373,9 +3608,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opMedianDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5392,10 +3627,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opMedianDimValues, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMedianDimValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5411,9 +3646,9 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 		return kernels.MedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMedianNamesDim, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMedianNamesDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -5430,10 +3665,10 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opMedianNamesDimValues, &assertgenshapes.Locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opMedianNamesDimValues, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -5450,9 +3685,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNanmedian, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNanmedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5469,10 +3704,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNanmedianOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNanmedianOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -5489,9 +3724,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opNanmedianDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opNanmedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5508,10 +3743,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opNanmedianDimValues, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opNanmedianDimValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5527,9 +3762,9 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 		return kernels.NanmedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opNanmedianNamesDim, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opNanmedianNamesDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -5546,10 +3781,10 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -5566,9 +3801,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opMinDim, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMinDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5585,10 +3820,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opMinDimMin, &assertgenshapes.Locs207, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMinDimMin, &assertgenshapes.Locs_bd22ca27faab, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs207, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_bd22ca27faab, &a0, &a3, &a4, self, min_, min_indices)
 	return r0, r1
 }
 
@@ -5604,9 +3839,9 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MinNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMinNamesDim, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMinNamesDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -5623,10 +3858,10 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opMinNamesDimMin, &assertgenshapes.Locs208, &a3, &a4, min_, min_indices)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opMinNamesDimMin, &assertgenshapes.Locs_3f4790719080, &a3, &a4, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs208, &a3, &a4, min_, min_indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_3f4790719080, &a3, &a4, min_, min_indices)
 	return r0, r1
 }
 
@@ -5643,9 +3878,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAmin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5662,10 +3897,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAminOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAminOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5682,9 +3917,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opXMpsConvolution, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXMpsConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5701,10 +3936,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs108, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -5721,9 +3956,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs182, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs182, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5740,10 +3975,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs183, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs_8607fea2b92d, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs183, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_8607fea2b92d, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5760,9 +3995,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opMkldnnConvolution, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMkldnnConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5779,10 +4014,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs108, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -5799,9 +4034,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre123(&c, &opMiopenBatchNorm, &assertgenshapes.Locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_50aa1c8bc651(&c, &opMiopenBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_1fee0418e841(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5818,10 +4053,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre125(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs210, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre_874ff75fb5da(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs_b1f0a74ab450, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs210, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost_e9426b0d1d33(&c, &assertgenshapes.Locs_b1f0a74ab450, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5838,9 +4073,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre127(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs211, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.ChecksPre_e3b803a8e347(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs211, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_1fe94314194d(&c, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5857,10 +4092,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs212, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs_babfe0fb5a06, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs212, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_babfe0fb5a06, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5877,9 +4112,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opMiopenConvolution, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMiopenConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5896,10 +4131,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs108, &a9, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a9, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	return r0
 }
 
@@ -5916,9 +4151,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5935,10 +4170,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs108, &a10, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a10, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	return r0
 }
 
@@ -5955,9 +4190,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs93, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5974,10 +4209,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs108, &a9, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a9, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	return r0
 }
 
@@ -5993,9 +4228,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs107)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs107)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
@@ -6011,9 +4246,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs111)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs_78dbc56e1eae)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs111)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_78dbc56e1eae)
 	return r0
 }
 
@@ -6033,9 +4268,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	assertgenshapes.ChecksPre129(&c, &opMiopenRnn, &assertgenshapes.Locs213, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre_6073fd23897e(&c, &opMiopenRnn, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost130(&c, &assertgenshapes.Locs213, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_97d51513861c(&c, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6052,10 +4287,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	}
 	var c asserts.Call
 	var a14, a15, a16, a17, a18 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opMiopenRnnOut, &assertgenshapes.Locs20, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_1d64d12fef89(&c, &opMiopenRnnOut, &assertgenshapes.Locs_fedc7d11251d, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs20, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_c75fc4e5b7f7(&c, &assertgenshapes.Locs_fedc7d11251d, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6075,9 +4310,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	assertgenshapes.ChecksPre131(&c, &opMiopenRnnBackward, &assertgenshapes.Locs214, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre_8f0841395415(&c, &opMiopenRnnBackward, &assertgenshapes.Locs_d002096d6ef1, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost132(&c, &assertgenshapes.Locs214, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost_97b5dccc5ba4(&c, &assertgenshapes.Locs_d002096d6ef1, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
 	return r0, r1, r2, r3
 }
 
@@ -6098,10 +4333,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a19, a21, a22, a23 asserts.Saved
 		l1, l24                            asserts.SavedList
 	)
-	assertgenshapes.ChecksPre37(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_fd9c9da6cd85(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost38(&c, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_48a7ad15ceb1(&c, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -6117,9 +4352,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMm, &assertgenshapes.Locs68, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs68, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6136,10 +4371,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMmOut, &assertgenshapes.Locs69, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMmOut, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs69, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -6155,9 +4390,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseMm, &assertgenshapes.Locs215)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMm, &assertgenshapes.Locs_ce778e5ba52d)
 	r0 := kernels.XSparseMm(sparse, dense)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs215)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ce778e5ba52d)
 	return r0
 }
 
@@ -6174,9 +4409,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6193,10 +4428,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -6212,9 +4447,9 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 		return kernels.XSparseMaskHelper(t, mask_indices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseMaskHelper, &assertgenshapes.Locs216)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMaskHelper, &assertgenshapes.Locs_555b607b7d97)
 	r0 := kernels.XSparseMaskHelper(t, mask_indices)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs216)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_555b607b7d97)
 	return r0
 }
 
@@ -6231,10 +4466,10 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseMaskHelperOut, &assertgenshapes.Locs217, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseMaskHelperOut, &assertgenshapes.Locs_2c307c82f67d, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs217, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_2c307c82f67d, &a2, out)
 	return r0
 }
 
@@ -6251,9 +4486,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opMode, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMode, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6270,10 +4505,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opModeValues, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opModeValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -6289,9 +4524,9 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.ModeDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opModeDimname, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opModeDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -6308,10 +4543,10 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opModeDimnameOut, &assertgenshapes.Locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opModeDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a3, &a4, values, indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -6328,9 +4563,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMulTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6347,10 +4582,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opMul_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6367,10 +4602,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMulOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMulOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6387,9 +4622,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMulScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6406,10 +4641,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opMul_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMul_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6426,10 +4661,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMulScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMulScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6445,9 +4680,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMultiplyTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMultiplyTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.MultiplyTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -6464,10 +4699,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMultiply_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMultiply_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -6484,10 +4719,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMultiplyOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMultiplyOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -6503,9 +4738,9 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MultiplyScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMultiplyScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMultiplyScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MultiplyScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6522,10 +4757,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opMultiply_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMultiply_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6542,9 +4777,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMv, &assertgenshapes.Locs218, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs218, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -6561,10 +4796,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMvOut, &assertgenshapes.Locs219, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMvOut, &assertgenshapes.Locs_05f43791eab7, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs219, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_05f43791eab7, &a0, &a1, &a2, self, vec, out)
 	return r0
 }
 
@@ -6581,10 +4816,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMvlgammaOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMvlgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6601,9 +4836,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMvlgamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMvlgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6620,10 +4855,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opMvlgamma_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMvlgamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6639,9 +4874,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 		return kernels.NarrowCopy(self, dim, start, length)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNarrowCopy, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNarrowCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6658,10 +4893,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNarrowCopyOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNarrowCopyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -6677,9 +4912,9 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6695,9 +4930,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opNarrowTensor, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opNarrowTensor, &assertgenshapes.Locs_4377cf81c22c)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4377cf81c22c)
 	return r0
 }
 
@@ -6714,9 +4949,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre133(&c, &opNativeBatchNorm, &assertgenshapes.Locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_9755f82884aa(&c, &opNativeBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost134(&c, &assertgenshapes.Locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_bca2835efbb5(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6733,10 +4968,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre135(&c, &opNativeBatchNormOut, &assertgenshapes.Locs221, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opNativeBatchNormOut, &assertgenshapes.Locs_0de52784065f, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs221, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_0de52784065f, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -6752,9 +4987,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBatchNormStats, &assertgenshapes.Locs29)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBatchNormStats, &assertgenshapes.Locs_05046cb4ce89)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs29)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_05046cb4ce89)
 	return r0, r1
 }
 
@@ -6771,10 +5006,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opBatchNormStatsOut, &assertgenshapes.Locs30, &a2, &a3, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opBatchNormStatsOut, &assertgenshapes.Locs_d07472bcb493, &a2, &a3, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs30, &a2, &a3, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d07472bcb493, &a2, &a3, out0, out1)
 	return r0, r1
 }
 
@@ -6790,9 +5025,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opBatchNormElemt, &assertgenshapes.Locs222)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opBatchNormElemt, &assertgenshapes.Locs_0cfe55399182)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs222)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0cfe55399182)
 	return r0
 }
 
@@ -6809,10 +5044,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opBatchNormElemtOut, &assertgenshapes.Locs223, &a6, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opBatchNormElemtOut, &assertgenshapes.Locs_f39071a69a89, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs223, &a6, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_f39071a69a89, &a6, out)
 	return r0
 }
 
@@ -6828,9 +5063,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opBatchNormGatherStats, &assertgenshapes.Locs224)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opBatchNormGatherStats, &assertgenshapes.Locs_88dd38c6ef51)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs224)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_88dd38c6ef51)
 	return r0, r1
 }
 
@@ -6847,10 +5082,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs225, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs_bf24fb9fed68, &a8, &a9, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs225, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_bf24fb9fed68, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -6866,9 +5101,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs226)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs_85813285a90e)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs226)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_85813285a90e)
 	return r0, r1
 }
 
@@ -6885,10 +5120,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre137(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs227, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs_e71dee6faba2, &a8, &a9, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	assertgenshapes.ChecksPost138(&c, &assertgenshapes.Locs227, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_e71dee6faba2, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -6905,9 +5140,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre139(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs228, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_e618f867fbf7(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	assertgenshapes.ChecksPost140(&c, &assertgenshapes.Locs228, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost_a75731c4dd75(&c, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6924,10 +5159,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre125(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs229, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre_874ff75fb5da(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs_81fed2206e3a, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs229, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost_e9426b0d1d33(&c, &assertgenshapes.Locs_81fed2206e3a, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6943,9 +5178,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre98(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs230)
+	assertgenshapes.ChecksPre_534b29a18018(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs_4e7591e654f8)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs230)
+	assertgenshapes.ChecksPost_aa41beb9feff(&c, &assertgenshapes.Locs_4e7591e654f8)
 	return r0, r1, r2, r3
 }
 
@@ -6962,10 +5197,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre142(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs231, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_52721b50e5a2(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs_eda420e6fca5, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost143(&c, &assertgenshapes.Locs231, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_e53a57c5824b(&c, &assertgenshapes.Locs_eda420e6fca5, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6981,9 +5216,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre98(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs232)
+	assertgenshapes.ChecksPre_534b29a18018(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs_626e1c62a705)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs232)
+	assertgenshapes.ChecksPost_6333a6b7d524(&c, &assertgenshapes.Locs_626e1c62a705)
 	return r0
 }
 
@@ -7000,10 +5235,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre144(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs233, &a8, out)
+	assertgenshapes.ChecksPre_2c17537c8fd3(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs_8dfee869d731, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs233, &a8, out)
+	assertgenshapes.ChecksPost_16d580c6a71d(&c, &assertgenshapes.Locs_8dfee869d731, &a8, out)
 	return r0
 }
 
@@ -7019,9 +5254,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs29)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs_05046cb4ce89)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs29)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_05046cb4ce89)
 	return r0, r1
 }
 
@@ -7038,10 +5273,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs30, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs_d07472bcb493, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs30, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d07472bcb493, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -7057,9 +5292,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre28(&c, &opIsVulkanAvailable, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opIsVulkanAvailable, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.IsVulkanAvailable()
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -7075,9 +5310,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre28(&c, &opXNnpackAvailable, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXNnpackAvailable, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XNnpackAvailable()
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -7094,9 +5329,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -7113,10 +5348,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs88, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs88, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a5, out)
 	return r0
 }
 
@@ -7132,9 +5367,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opOnesNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnesNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -7151,10 +5386,10 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opOnesNamesOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opOnesNamesOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -7170,9 +5405,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opOnes, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnes, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -7189,10 +5424,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opOnesOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opOnesOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -7209,9 +5444,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opOnesLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7228,10 +5463,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opOnesLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opOnesLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7247,9 +5482,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opPairwiseDistance, &assertgenshapes.Locs234)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opPairwiseDistance, &assertgenshapes.Locs_a4cdebb99fa2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs234)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a4cdebb99fa2)
 	return r0
 }
 
@@ -7265,9 +5500,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCdist, &assertgenshapes.Locs234)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCdist, &assertgenshapes.Locs_a4cdebb99fa2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs234)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a4cdebb99fa2)
 	return r0
 }
 
@@ -7284,9 +5519,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXEuclideanDist, &assertgenshapes.Locs234, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXEuclideanDist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs234, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7303,10 +5538,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXEuclideanDistOut, &assertgenshapes.Locs235, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXEuclideanDistOut, &assertgenshapes.Locs_db543c2ba7ee, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs235, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_db543c2ba7ee, &a2, out)
 	return r0
 }
 
@@ -7323,9 +5558,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXCdistForward, &assertgenshapes.Locs234, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXCdistForward, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs234, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7342,10 +5577,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCdistForwardOut, &assertgenshapes.Locs235, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCdistForwardOut, &assertgenshapes.Locs_db543c2ba7ee, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs235, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_db543c2ba7ee, &a4, out)
 	return r0
 }
 
@@ -7362,9 +5597,9 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre146(&c, &opXCdistBackward, &assertgenshapes.Locs236, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXCdistBackward, &assertgenshapes.Locs_a1a370bf059d, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	assertgenshapes.ChecksPost_4c2e06a20cbf(&c, &assertgenshapes.Locs_a1a370bf059d, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -7381,10 +5616,10 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre148(&c, &opXCdistBackwardOut, &assertgenshapes.Locs237, &a5, out)
+	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXCdistBackwardOut, &assertgenshapes.Locs_e8c3c4bdbceb, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs237, &a5, out)
+	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_e8c3c4bdbceb, &a5, out)
 	return r0
 }
 
@@ -7400,9 +5635,9 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.Pdist(self, p)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPdist, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPdist, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Pdist(self, p)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7419,9 +5654,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXPdistForward, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXPdistForward, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7438,10 +5673,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXPdistForwardOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXPdistForwardOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7458,9 +5693,9 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXPdistBackward, &assertgenshapes.Locs238, &a0, &a1, &a3, grad, self, pdist)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXPdistBackward, &assertgenshapes.Locs_dbbbe4057083, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs238, &a0, &a1, &a3, grad, self, pdist, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_dbbbe4057083, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -7477,10 +5712,10 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXPdistBackwardOut, &assertgenshapes.Locs239, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXPdistBackwardOut, &assertgenshapes.Locs_1d21a4165e62, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs239, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_1d21a4165e62, &a4, out)
 	return r0
 }
 
@@ -7496,9 +5731,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCosineSimilarity, &assertgenshapes.Locs234)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCosineSimilarity, &assertgenshapes.Locs_a4cdebb99fa2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs234)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a4cdebb99fa2)
 	return r0
 }
 
@@ -7515,9 +5750,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7533,9 +5768,9 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 		return kernels.MovedimIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMovedimIntlist, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMovedimIntlist, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7551,9 +5786,9 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 		return kernels.MovedimInt(self, source, destination)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMovedimInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMovedimInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MovedimInt(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7569,9 +5804,9 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMoveaxisIntlist, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMoveaxisIntlist, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7587,9 +5822,9 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 		return kernels.MoveaxisInt(self, source, destination)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMoveaxisInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMoveaxisInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7605,9 +5840,9 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 		return kernels.NumpyT(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNumpyT, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNumpyT, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NumpyT(self)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7623,9 +5858,9 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixH(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMatrixH, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixH, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MatrixH(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7641,9 +5876,9 @@ func MT(self *torch.Tensor) *torch.Tensor {
 		return kernels.MT(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMT, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMT, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MT(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7659,9 +5894,9 @@ func MH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MH(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMH, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMH, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MH(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7677,9 +5912,9 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 		return kernels.Adjoint(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAdjoint, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdjoint, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Adjoint(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7696,9 +5931,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPixelShuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPixelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7715,10 +5950,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opPixelShuffleOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPixelShuffleOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7735,9 +5970,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPixelUnshuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPixelUnshuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7754,10 +5989,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7774,9 +6009,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opChannelShuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost150(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_8ea5ef92b428(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7793,10 +6028,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opChannelShuffleOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opChannelShuffleOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7812,9 +6047,9 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNativeChannelShuffle, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeChannelShuffle, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7831,9 +6066,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opIsPinned, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opIsPinned, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7849,9 +6084,9 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.PinMemory(self, device)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPinMemory, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPinMemory, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.PinMemory(self, device)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7868,9 +6103,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXPinMemory, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7887,10 +6122,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXPinMemoryOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXPinMemoryOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7906,9 +6141,9 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 		return kernels.Pinverse(self, rcond)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPinverse, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPinverse, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Pinverse(self, rcond)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7924,9 +6159,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opPoissonNllLoss, &assertgenshapes.Locs240)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opPoissonNllLoss, &assertgenshapes.Locs_b5696c383629)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs240)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_b5696c383629)
 	return r0
 }
 
@@ -7943,9 +6178,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRad2deg, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7962,10 +6197,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRad2deg_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRad2deg_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7982,10 +6217,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRad2degOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRad2degOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8002,9 +6237,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDeg2rad, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8021,10 +6256,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDeg2rad_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDeg2rad_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8041,10 +6276,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opDeg2radOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDeg2radOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8060,9 +6295,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opScalarTensor, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opScalarTensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8079,10 +6314,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opScalarTensorOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opScalarTensorOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -8098,9 +6333,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8117,10 +6352,10 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandNamesOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandNamesOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -8136,9 +6371,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8155,10 +6390,10 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -8174,9 +6409,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRand, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRand, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8192,9 +6427,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandGenerator, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8211,10 +6446,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -8231,10 +6466,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandGeneratorOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandGeneratorOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -8251,9 +6486,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8270,10 +6505,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRandLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRandLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8289,9 +6524,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandint, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandint, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8307,9 +6542,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandintGenerator, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8325,9 +6560,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandintLow, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8343,9 +6578,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandintLowGenerator, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLowGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8362,10 +6597,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandintOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -8382,10 +6617,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintGeneratorOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandintGeneratorOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -8402,10 +6637,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintLowOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandintLowOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -8422,10 +6657,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs24, &a4, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a4, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
@@ -8441,9 +6676,9 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLike, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8460,10 +6695,10 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandintLikeOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandintLikeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -8479,9 +6714,9 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8498,10 +6733,10 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -8517,9 +6752,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandn, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandn, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8535,9 +6770,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandnGenerator, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8553,9 +6788,9 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandnNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8572,10 +6807,10 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandnNamesOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandnNamesOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -8591,9 +6826,9 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8610,10 +6845,10 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -8630,10 +6865,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandnOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandnOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -8650,10 +6885,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandnGeneratorOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandnGeneratorOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -8670,9 +6905,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandnLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8689,10 +6924,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRandnLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRandnLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8708,9 +6943,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandperm, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandperm, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8726,9 +6961,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandpermGenerator, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandpermGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8745,10 +6980,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandpermOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandpermOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -8765,10 +7000,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -8784,9 +7019,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRangeStep, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRangeStep, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8802,9 +7037,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRange, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRange, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8821,10 +7056,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRangeOut_, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRangeOut_, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -8841,10 +7076,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRangeOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRangeOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -8860,9 +7095,9 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ravel(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRavel, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Ravel(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8879,9 +7114,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8898,10 +7133,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opReciprocal_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opReciprocal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8918,10 +7153,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opReciprocalOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8938,9 +7173,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8957,10 +7192,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNeg_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNeg_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8977,10 +7212,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNegOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNegOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8996,9 +7231,9 @@ func Negative(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Negative(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9015,10 +7250,10 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNegative_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNegative_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9035,10 +7270,10 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNegativeOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNegativeOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -9055,9 +7290,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRepeat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9074,10 +7309,10 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRepeatOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRepeatOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -9093,9 +7328,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs241)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs_e678df97fe8b)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs241)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_e678df97fe8b)
 	return r0
 }
 
@@ -9112,10 +7347,10 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs242, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs_261c64266543, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs242, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_261c64266543, &a2, out)
 	return r0
 }
 
@@ -9131,9 +7366,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs243)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs_f9c6c5da7b3c)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs243)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_f9c6c5da7b3c)
 	return r0
 }
 
@@ -9149,9 +7384,9 @@ func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, outp
 		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9167,9 +7402,9 @@ func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 		return kernels.Reshape(self, shape)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9186,9 +7421,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXReshapeAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9205,9 +7440,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXMkldnnReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9224,10 +7459,10 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -9243,9 +7478,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opReshapeAs, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opReshapeAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ReshapeAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -9262,9 +7497,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Round(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9281,10 +7516,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRound_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRound_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9301,10 +7536,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRoundOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9321,9 +7556,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRoundDecimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9340,10 +7575,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRound_Decimals, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRound_Decimals, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9360,10 +7595,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRoundDecimalsOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRoundDecimalsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9379,9 +7614,9 @@ func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training 
 		return kernels.Rrelu(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRrelu, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9398,10 +7633,10 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRrelu_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRrelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9418,9 +7653,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Relu(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9437,10 +7672,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRelu_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9457,10 +7692,10 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opReluOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opReluOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -9476,9 +7711,9 @@ func Relu6(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Relu6(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9495,10 +7730,10 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRelu6_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRelu6_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9515,9 +7750,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opPrelu, &assertgenshapes.Locs107, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPrelu, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs107, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -9534,10 +7769,10 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPreluOut, &assertgenshapes.Locs108, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opPreluOut, &assertgenshapes.Locs_35362d11fe6f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PreluOut(self, weight, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs108, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a2, out)
 	return r0
 }
 
@@ -9554,9 +7789,9 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre151(&c, &opPreluBackward, &assertgenshapes.Locs244, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre_20fc1bfdcf71(&c, &opPreluBackward, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
-	assertgenshapes.ChecksPost152(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_0aa0b0984d55(&c, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9573,10 +7808,10 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opPreluBackwardOut, &assertgenshapes.Locs245, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opPreluBackwardOut, &assertgenshapes.Locs_3c9818b84749, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs245, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_3c9818b84749, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -9593,108 +7828,459 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opGeluOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGeluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opGelu_ = asserts.Op{
+	Name:     "gelu_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
+func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gelu_(self, approximate)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Gelu_(self, approximate)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opGelu = asserts.Op{
+	Name:     "gelu",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
+func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gelu(self, approximate)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Gelu(self, approximate)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGeluBackwardGradInput = asserts.Op{
+	Name:     "gelu_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch113,
+}
+
+// GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
+func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	return r0
+}
+
+var opGeluBackward = asserts.Op{
+	Name:     "gelu_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
+func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeluBackward(grad_output, self, approximate)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGeluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.GeluBackward(grad_output, self, approximate)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opInfinitelyDifferentiableGeluBackward = asserts.Op{
+	Name:     "infinitely_differentiable_gelu_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
+func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
+	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
+	return r0
+}
+
+var opHardshrinkOut = asserts.Op{
+	Name:     "hardshrink",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
+func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkOut(self, lambd, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardshrinkOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardshrinkOut(self, lambd, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opHardshrink = asserts.Op{
+	Name:     "hardshrink",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
+func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardshrink(self, lambd)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Hardshrink(self, lambd)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardshrinkBackwardGradInput = asserts.Op{
+	Name:     "hardshrink_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch113,
+}
+
+// HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
+func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs_4b5d715af088, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4b5d715af088, &a0, &a1, &a3, grad_out, self, grad_input)
+	return r0
+}
+
+var opHardshrinkBackward = asserts.Op{
+	Name:     "hardshrink_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
+func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkBackward(grad_out, self, lambd)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardshrinkBackward, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self)
+	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self, r0)
+	return r0
+}
+
+var opRsqrt = asserts.Op{
+	Name:     "rsqrt",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Rsqrt checks rsqrt(Tensor self) -> Tensor
+func Rsqrt(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rsqrt(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Rsqrt(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRsqrt_ = asserts.Op{
+	Name:     "rsqrt_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
+func Rsqrt_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rsqrt_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRsqrt_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Rsqrt_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opRsqrtOut = asserts.Op{
+	Name:     "rsqrt",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RsqrtOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRsqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.RsqrtOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opSelectDimname = asserts.Op{
+	Name:     "select",
+	Overload: "Dimname",
+	Profile:  asserts.PyTorch113,
+}
+
+// SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
+func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectDimname(self, dim, index)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSelectDimname, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.SelectDimname(self, dim, index)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opSelectInt = asserts.Op{
+	Name:     "select",
+	Overload: "int",
+	Profile:  asserts.PyTorch113,
+}
+
+// SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
+func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectInt(self, dim, index)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SelectInt(self, dim, index)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSelectBackward = asserts.Op{
+	Name:     "select_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, int index) -> Tensor
+func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSelectBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	return r0
+}
+
+var opSelectBackwardOut = asserts.Op{
+	Name:     "select_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
+func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSelectBackwardOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	return r0
+}
+
+var opXNestedSelectBackward = asserts.Op{
+	Name:     "_nested_select_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, int index) -> Tensor
+func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedSelectBackward, &assertgenshapes.Locs_eaca06e184ca)
+	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	return r0
+}
+
+var opSelu = asserts.Op{
+	Name:     "selu",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Selu checks selu(Tensor self) -> Tensor
+func Selu(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Selu(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSelu, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Selu(self)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opSelu_ = asserts.Op{
+	Name:     "selu_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
+func Selu_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Selu_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Selu_(self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opCelu = asserts.Op{
+	Name:     "celu",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
+func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Celu(self, alpha)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Celu(self, alpha)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCelu_ = asserts.Op{
+	Name:     "celu_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
+func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Celu_(self, alpha)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Celu_(self, alpha)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opCeluOut = asserts.Op{
+	Name:     "celu",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CeluOut(self, alpha, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCeluOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.CeluOut(self, alpha, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opSilu = asserts.Op{
+	Name:     "silu",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Silu checks silu(Tensor self) -> Tensor
+func Silu(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Silu(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSilu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Silu(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                = kernels.EmptyLike
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.EmptyLikeOut
-	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.EmptyStrided
-	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.EmptyStridedOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erf
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erf_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ErfOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erfc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Erfc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ErfcOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ExpOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp2
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Exp2_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Exp2Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Expm1
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Expm1_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Expm1Out
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Expand
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.ExpandAs
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Eye
-	_ func(int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.EyeM
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.EyeOut
-	_ func(int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.EyeMOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FlattenUsingInts
-	_ func(*torch.Tensor, int64, int64, string) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.FlattenNamedOutDim
-	_ func(*torch.Tensor, string, string, string) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.FlattenUsingNames
-	_ func(*torch.Tensor, []string, string) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.FlattenDimnameList
-	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                                  = kernels.UnflattenInt
-	_ func(*torch.Tensor, string, []int64, []string) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.UnflattenDimname
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FillScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FillTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Fill_Scalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.FillScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Fill_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.FillTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Floor
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Floor_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FloorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FloorDivide
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FloorDivide_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.FloorDivideOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FloorDivideScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.FloorDivide_Scalar
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Frac
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Frac_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.FracOut
-	_ func([]int64, torch.Scalar, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                    = kernels.FullNames
-	_ func([]int64, torch.Scalar, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.FullNamesOut
-	_ func([]int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                              = kernels.Full
-	_ func([]int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.FullOut
-	_ func(*torch.Tensor, torch.Scalar, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                  = kernels.FullLike
-	_ func(*torch.Tensor, torch.Scalar, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FullLikeOut
-	_ func(string, *bool, *int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                              = kernels.FromFile
-	_ func(string, *bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.FromFileOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.GcdOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Gcd
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Gcd_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.LcmOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Lcm
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.Lcm_
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.GridSampler
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.GridSampler2d
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.GridSampler2dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                       = kernels.GridSampler2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.GridSampler2dBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XGridSampler2dCpuFallback
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.XGridSampler2dCpuFallbackOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.XGridSampler2dCpuFallbackBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.GridSampler3d
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.GridSampler3dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                       = kernels.GridSampler3dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.GridSampler3dBackwardOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.HannWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.HannWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.HannWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.HannWindowPeriodicOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.HammingWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.HammingWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.HammingWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.HammingWindowPeriodicOut
-	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HammingWindowPeriodicAlpha
-	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.HammingWindowPeriodicAlphaOut
-	_ func(int64, bool, float64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                      = kernels.HammingWindowPeriodicAlphaBeta
-	_ func(int64, bool, float64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.HammingWindowPeriodicAlphaBetaOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.KaiserWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                           = kernels.KaiserWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.KaiserWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.KaiserWindowPeriodicOut
-	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.KaiserWindowBeta
-	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.KaiserWindowBetaOut
 	_ func(*torch.Tensor, *torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.HingeEmbeddingLoss
 	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor, float64, bool) *torch.Tensor                                                                                                                                                                                                                              = kernels.GroupNorm
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                               = kernels.NativeGroupNorm
@@ -10103,4 +8689,27 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                   = kernels.PreluBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                     = kernels.PreluBackwardOut
 	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GeluOut
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Gelu_
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Gelu
+	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.GeluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GeluBackward
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.InfinitelyDifferentiableGeluBackward
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.HardshrinkOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Hardshrink
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.HardshrinkBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.HardshrinkBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Rsqrt
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Rsqrt_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.RsqrtOut
+	_ func(*torch.Tensor, string, int64) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.SelectDimname
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.SelectInt
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SelectBackward
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SelectBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XNestedSelectBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Selu
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Selu_
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Celu
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.Celu_
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.CeluOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                  = kernels.Silu
 )

@@ -11,449 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opGelu_ = asserts.Op{
-	Name:     "gelu_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
-func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu_(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Gelu_(self, approximate)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opGelu = asserts.Op{
-	Name:     "gelu",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
-func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Gelu(self, approximate)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeluBackwardGradInput = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
-}
-
-// GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
-func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
-	return r0
-}
-
-var opGeluBackward = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
-func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackward(grad_output, self, approximate)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGeluBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
-	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opInfinitelyDifferentiableGeluBackward = asserts.Op{
-	Name:     "infinitely_differentiable_gelu_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
-func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs247)
-	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs247)
-	return r0
-}
-
-var opHardshrinkOut = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
-func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkOut(self, lambd, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opHardshrinkOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	return r0
-}
-
-var opHardshrink = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
-func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardshrink(self, lambd)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Hardshrink(self, lambd)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardshrinkBackwardGradInput = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "grad_input",
-	Profile:  asserts.PyTorch113,
-}
-
-// HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
-func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs248, &a0, &a1, &a3, grad_out, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs248, &a0, &a1, &a3, grad_out, self, grad_input)
-	return r0
-}
-
-var opHardshrinkBackward = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
-func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackward(grad_out, self, lambd)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opHardshrinkBackward, &assertgenshapes.Locs249, &a0, &a1, grad_out, self)
-	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs249, &a0, &a1, grad_out, self, r0)
-	return r0
-}
-
-var opRsqrt = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Rsqrt checks rsqrt(Tensor self) -> Tensor
-func Rsqrt(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Rsqrt(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRsqrt_ = asserts.Op{
-	Name:     "rsqrt_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
-func Rsqrt_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRsqrt_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Rsqrt_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRsqrtOut = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RsqrtOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRsqrtOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RsqrtOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	return r0
-}
-
-var opSelectDimname = asserts.Op{
-	Name:     "select",
-	Overload: "Dimname",
-	Profile:  asserts.PyTorch113,
-}
-
-// SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
-func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectDimname(self, dim, index)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSelectDimname, &assertgenshapes.Locs0)
-	r0 := kernels.SelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSelectInt = asserts.Op{
-	Name:     "select",
-	Overload: "int",
-	Profile:  asserts.PyTorch113,
-}
-
-// SelectInt checks select.int(Tensor(a) self, int dim, int index) -> Tensor(a)
-func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectInt(self, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelectBackward = asserts.Op{
-	Name:     "select_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, int index) -> Tensor
-func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSelectBackward, &assertgenshapes.Locs129, &a0, grad_output)
-	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
-	return r0
-}
-
-var opSelectBackwardOut = asserts.Op{
-	Name:     "select_backward",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)
-func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSelectBackwardOut, &assertgenshapes.Locs130, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a4, out)
-	return r0
-}
-
-var opXNestedSelectBackward = asserts.Op{
-	Name:     "_nested_select_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, int index) -> Tensor
-func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedSelectBackward, &assertgenshapes.Locs203)
-	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
-	return r0
-}
-
-var opSelu = asserts.Op{
-	Name:     "selu",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Selu checks selu(Tensor self) -> Tensor
-func Selu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0)
-	r0 := kernels.Selu(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSelu_ = asserts.Op{
-	Name:     "selu_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
-func Selu_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Selu_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCelu = asserts.Op{
-	Name:     "celu",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
-func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Celu(self, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCelu_ = asserts.Op{
-	Name:     "celu_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
-func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu_(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Celu_(self, alpha)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCeluOut = asserts.Op{
-	Name:     "celu",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CeluOut(self, alpha, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCeluOut, &assertgenshapes.Locs39, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.CeluOut(self, alpha, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
-	return r0
-}
-
-var opSilu = asserts.Op{
-	Name:     "silu",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Silu checks silu(Tensor self) -> Tensor
-func Silu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Silu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Silu(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
 var opSilu_ = asserts.Op{
 	Name:     "silu_",
 	Overload: "",
@@ -467,10 +24,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSilu_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSilu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -487,10 +44,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSiluOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSiluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -507,10 +64,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs250, &a2, grad_input)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs250, &a2, grad_input)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	return r0
 }
 
@@ -526,9 +83,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSiluBackward, &assertgenshapes.Locs203)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.SiluBackward(grad_output, self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
@@ -545,9 +102,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mish(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -564,10 +121,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opMish_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -584,10 +141,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMishOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -603,9 +160,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMishBackward, &assertgenshapes.Locs203)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.MishBackward(grad_output, self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs203)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
@@ -622,9 +179,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -641,10 +198,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSigmoid_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -661,10 +218,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSigmoidOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -681,9 +238,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -700,10 +257,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLogit_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogit_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -720,10 +277,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogitOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -740,9 +297,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sin(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -759,10 +316,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSin_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -779,10 +336,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSinOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -799,9 +356,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinc(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -818,10 +375,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSinc_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -838,10 +395,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSincOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSincOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -858,9 +415,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -877,10 +434,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSinh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -897,10 +454,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSinhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -916,9 +473,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -935,10 +492,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDetach_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDetach_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -954,9 +511,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSizeInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -972,9 +529,9 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.SizeDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSizeDimname, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSizeDimname, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SizeDimname(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -991,9 +548,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1010,9 +567,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSliceBackward, &assertgenshapes.Locs129, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs129, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1029,10 +586,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSliceBackwardOut, &assertgenshapes.Locs130, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSliceBackwardOut, &assertgenshapes.Locs_629552bc1029, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs130, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a6, out)
 	return r0
 }
 
@@ -1049,9 +606,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSliceScatter, &assertgenshapes.Locs96, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs96, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1068,10 +625,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSliceScatterOut, &assertgenshapes.Locs98, &a6, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSliceScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a6, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
 	return r0
 }
 
@@ -1088,9 +645,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSelectScatter, &assertgenshapes.Locs96, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs96, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1107,10 +664,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSelectScatterOut, &assertgenshapes.Locs98, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSelectScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
 	return r0
 }
 
@@ -1127,9 +684,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDiagonalScatter, &assertgenshapes.Locs96, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs96, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1146,10 +703,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDiagonalScatterOut, &assertgenshapes.Locs98, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	return r0
 }
 
@@ -1166,9 +723,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opAsStridedScatter, &assertgenshapes.Locs96, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs96, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1185,10 +742,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAsStridedScatterOut, &assertgenshapes.Locs98, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	return r0
 }
 
@@ -1204,9 +761,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSmm, &assertgenshapes.Locs68)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff)
 	r0 := kernels.Smm(self, mat2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs68)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d124f5a5b6ff)
 	return r0
 }
 
@@ -1222,9 +779,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1241,10 +798,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSoftmaxIntOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -1260,9 +817,9 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSoftmaxDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1279,9 +836,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1298,10 +855,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXSoftmaxOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXSoftmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1318,9 +875,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs193, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs193, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1337,10 +894,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs251, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs251, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
 }
 
@@ -1357,9 +914,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1380,10 +937,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre153(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -1399,9 +956,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSplitTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1417,9 +974,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSplitSizes, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSplitSizes, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1436,9 +993,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1459,10 +1016,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre153(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs38, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -1478,9 +1035,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1496,9 +1053,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHsplitInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.HsplitInt(self, sections)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1514,9 +1071,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHsplitArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.HsplitArray(self, indices)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1532,9 +1089,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opVsplitInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opVsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.VsplitInt(self, sections)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1550,9 +1107,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opVsplitArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opVsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.VsplitArray(self, indices)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1568,9 +1125,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opDsplitInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opDsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.DsplitInt(self, sections)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1586,9 +1143,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opDsplitArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opDsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.DsplitArray(self, indices)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1605,9 +1162,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1624,9 +1181,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1642,9 +1199,9 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.SqueezeDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSqueezeDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSqueezeDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SqueezeDimname(self, dim)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1661,10 +1218,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqueeze_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1681,10 +1238,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dim, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1701,10 +1258,10 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dimname, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1720,9 +1277,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSspaddmm, &assertgenshapes.Locs252)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs252)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_05e455775b97)
 	return r0
 }
 
@@ -1739,10 +1296,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opSspaddmmOut, &assertgenshapes.Locs253, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opSspaddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs253, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	return r0
 }
 
@@ -1759,9 +1316,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre70(&c, &opStack, &assertgenshapes.Locs70, &l0, tensors)
+	assertgenshapes.ChecksPre_7534b18f218a(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs70, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -1781,10 +1338,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre72(&c, &opStackOut, &assertgenshapes.Locs71, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opStackOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs71, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -1800,9 +1357,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXStack, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.XStack(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -1819,10 +1376,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXStackOut, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStackOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -1838,9 +1395,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opHstack, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opHstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Hstack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -1857,10 +1414,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opHstackOut, &assertgenshapes.Locs72, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -1876,9 +1433,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVstack, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Vstack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -1895,10 +1452,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opVstackOut, &assertgenshapes.Locs72, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -1914,9 +1471,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDstack, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Dstack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -1933,10 +1490,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDstackOut, &assertgenshapes.Locs72, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs72, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -1952,9 +1509,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1970,9 +1527,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStftCenter, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStftCenter, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1988,9 +1545,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opIstft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opIstft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2006,9 +1563,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opStrideInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.StrideInt(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2024,9 +1581,9 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.StrideDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opStrideDimname, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opStrideDimname, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.StrideDimname(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2043,9 +1600,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2062,10 +1619,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSumOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSumOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -2082,9 +1639,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2100,9 +1657,9 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimDimnameList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSumDimDimnameList, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSumDimDimnameList, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2119,10 +1676,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSumIntListOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSumIntListOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2139,10 +1696,10 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSumDimnameListOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSumDimnameListOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -2158,9 +1715,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedSumBackward, &assertgenshapes.Locs247)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs247)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
 	return r0
 }
 
@@ -2177,9 +1734,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2196,10 +1753,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNansumOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNansumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2215,9 +1772,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.SumToSize(self, size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SumToSize(self, size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2234,9 +1791,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2253,10 +1810,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqrt_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqrt_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2273,10 +1830,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSqrtOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2292,9 +1849,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2311,10 +1868,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSquare_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSquare_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2331,10 +1888,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSquareOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSquareOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -2350,9 +1907,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Std(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Std(self, unbiased)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2368,9 +1925,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2387,9 +1944,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2405,9 +1962,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opStdMean, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -2423,9 +1980,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opStdMeanDim, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -2442,9 +1999,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opStdMeanCorrection, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2461,10 +2018,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs26, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -2480,9 +2037,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opStdMeanNamesDim, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanNamesDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -2498,9 +2055,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -2517,10 +2074,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opStdOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -2537,10 +2094,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opStdCorrectionOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opStdCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2556,9 +2113,9 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.StdNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStdNamesDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdNamesDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2575,10 +2132,10 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opStdNamesOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -2594,9 +2151,9 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 		return kernels.StdCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStdCorrectionNames, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdCorrectionNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2613,10 +2170,10 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -2633,9 +2190,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2652,10 +2209,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opProdOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opProdOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -2672,9 +2229,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2691,10 +2248,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opProdIntOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opProdIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2710,9 +2267,9 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 		return kernels.ProdDimDimname(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opProdDimDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opProdDimDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2729,10 +2286,10 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opProdDimnameOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opProdDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -2749,9 +2306,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2768,10 +2325,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opT_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opT_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2788,9 +2345,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tan(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2807,10 +2364,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTan_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2827,10 +2384,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTanOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2847,9 +2404,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2866,10 +2423,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTanh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2886,10 +2443,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTanhOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2905,9 +2462,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTensordot, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2924,10 +2481,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTensordotOut, &assertgenshapes.Locs7, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTensordotOut, &assertgenshapes.Locs_13acef7d480f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a4, out)
 	return r0
 }
 
@@ -2944,9 +2501,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2963,10 +2520,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opThreshold_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opThreshold_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2983,10 +2540,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opThresholdOut, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opThresholdOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3003,10 +2560,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -3023,9 +2580,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opThresholdBackward, &assertgenshapes.Locs203, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs203, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -3041,9 +2598,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Tile(self, dims)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Tile(self, dims)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3060,9 +2617,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3078,9 +2635,9 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 		return kernels.TransposeDimname(self, dim0, dim1)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTransposeDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTransposeDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3096,9 +2653,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3115,10 +2672,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTranspose_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3135,10 +2692,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3155,10 +2712,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -3174,9 +2731,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 		return kernels.OneHot(self, num_classes)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.OneHot(self, num_classes)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3193,9 +2750,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3212,10 +2769,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFlipOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFlipOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3231,9 +2788,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fliplr(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Fliplr(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3249,9 +2806,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 		return kernels.Flipud(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Flipud(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3268,9 +2825,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3287,10 +2844,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRollOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRollOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -3307,9 +2864,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3326,10 +2883,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRot90Out, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRot90Out, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -3345,9 +2902,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTrapezoidX, &assertgenshapes.Locs121)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs121)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
@@ -3363,9 +2920,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs122)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs122)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
@@ -3381,9 +2938,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTrapzX, &assertgenshapes.Locs121)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.TrapzX(y, x, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs121)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
@@ -3399,9 +2956,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs122)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs122)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
@@ -3417,9 +2974,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs254)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	assertgenshapes.ChecksPost155(&c, &assertgenshapes.Locs254)
+	assertgenshapes.ChecksPost_f66d77b51628(&c, &assertgenshapes.Locs_1d32347e0cc7)
 	return r0, r1, r2
 }
 
@@ -3436,10 +2993,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre125(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs255, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPre_874ff75fb5da(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs255, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPost_e9426b0d1d33(&c, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3456,9 +3013,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs256, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs256, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -3475,10 +3032,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs257, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_b5838233bd46, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs257, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_b5838233bd46, &a3, out)
 	return r0
 }
 
@@ -3495,9 +3052,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs258, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs258, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -3514,9 +3071,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXNestedFromPadded, &assertgenshapes.Locs259, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs259, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -3533,10 +3090,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs260, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_11172acddd4c, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs260, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_11172acddd4c, &a3, out)
 	return r0
 }
 
@@ -3553,9 +3110,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -3572,10 +3129,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3592,9 +3149,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -3611,10 +3168,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3630,9 +3187,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs261)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs261)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_fd4645b6efa5)
 	return r0
 }
 
@@ -3649,10 +3206,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs262, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs262, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
 	return r0
 }
 
@@ -3669,9 +3226,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs263, &a0, &a1, &a2, self, nested_size, nested_strides)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost157(&c, &assertgenshapes.Locs263, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	assertgenshapes.ChecksPost_ce19285caa13(&c, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3688,9 +3245,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs263, &a0, &a1, &a2, self, nested_size, nested_strides)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs263, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_d0b80009b7ca, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3707,10 +3264,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs264, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_60dcdab16a55, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs264, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_60dcdab16a55, &a4, out)
 	return r0
 }
 
@@ -3727,9 +3284,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXTrilinear, &assertgenshapes.Locs265, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -3746,10 +3303,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXTrilinearOut, &assertgenshapes.Locs266, &a8, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTrilinearOut, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs266, &a8, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
 	return r0
 }
 
@@ -3765,9 +3322,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opTripletMarginLoss, &assertgenshapes.Locs267)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs267)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_af19af93486c)
 	return r0
 }
 
@@ -3784,9 +3341,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trunc(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3803,10 +3360,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTrunc_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrunc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3823,10 +3380,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTruncOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3842,9 +3399,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Fix(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3861,10 +3418,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFix_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFix_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3881,10 +3438,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFixOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFixOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3900,9 +3457,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTypeAs, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.TypeAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3918,9 +3475,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs268)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs268)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_008235200332)
 	return r0
 }
 
@@ -3937,9 +3494,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opXUnique, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3956,10 +3513,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opXUniqueOut, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXUniqueOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -3976,9 +3533,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre158(&c, &opUniqueDim, &assertgenshapes.Locs269, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs269, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3995,10 +3552,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre111(&c, &opUniqueDimOut, &assertgenshapes.Locs270, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimOut, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs270, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4015,9 +3572,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre158(&c, &opUniqueConsecutive, &assertgenshapes.Locs269, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs269, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4034,10 +3591,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre111(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4054,9 +3611,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre158(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs269, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs269, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4073,10 +3630,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre111(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4093,9 +3650,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre158(&c, &opXUnique2, &assertgenshapes.Locs269, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs269, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4112,10 +3669,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre111(&c, &opXUnique2Out, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opXUnique2Out, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs270, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4132,9 +3689,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4151,10 +3708,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXUnsafeViewOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4171,9 +3728,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4190,10 +3747,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opUnsqueeze_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUnsqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4209,9 +3766,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs271)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.Vander(x, N, increasing)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
@@ -4227,9 +3784,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Var(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Var(self, unbiased)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4245,9 +3802,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4264,9 +3821,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4283,10 +3840,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opVarOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4303,10 +3860,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opVarCorrectionOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opVarCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -4322,9 +3879,9 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.VarNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVarNamesDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarNamesDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4341,10 +3898,10 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opVarNamesOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4360,9 +3917,9 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *int64, kee
 		return kernels.VarCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVarCorrectionNames, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarCorrectionNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4379,10 +3936,10 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4398,9 +3955,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opVarMean, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4416,9 +3973,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opVarMeanDim, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4435,9 +3992,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opVarMeanCorrection, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4454,10 +4011,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs26, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -4473,9 +4030,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opVarMeanNamesDim, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanNamesDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4491,9 +4048,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4509,9 +4066,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opViewAs, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ViewAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4528,9 +4085,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opWhereSelf, &assertgenshapes.Locs272, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -4547,10 +4104,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opWhereSelfOut, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opWhereSelfOut, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
 }
 
@@ -4566,9 +4123,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opWhereScalarSelf, &assertgenshapes.Locs274)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs274)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4e60d68d7242)
 	return r0
 }
 
@@ -4584,9 +4141,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opWhereScalarOther, &assertgenshapes.Locs275)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs275)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_1ae36767a5a0)
 	return r0
 }
 
@@ -4602,9 +4159,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs276)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce)
 	r0 := kernels.WhereScalar(condition, self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs276)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_53a30867dfce)
 	return r0
 }
 
@@ -4620,9 +4177,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opWhere, &assertgenshapes.Locs277)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opWhere, &assertgenshapes.Locs_1a508e24cd50)
 	r0 := kernels.Where(condition)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs277)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_1a508e24cd50)
 	return r0
 }
 
@@ -4638,9 +4195,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs278)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs278)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_cd7cbe82a99f)
 	return r0
 }
 
@@ -4656,9 +4213,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXWeightNorm, &assertgenshapes.Locs279)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs279)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_8ea8df405e62)
 	return r0
 }
 
@@ -4675,9 +4232,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre22(&c, &opXWeightNormInterface, &assertgenshapes.Locs280, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs280, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -4694,10 +4251,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre24(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs281, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs281, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4713,9 +4270,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs282)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs282)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_08446d94cbcd)
 	return r0, r1
 }
 
@@ -4732,10 +4289,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre137(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs283, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	assertgenshapes.ChecksPost138(&c, &assertgenshapes.Locs283, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -4751,9 +4308,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs282)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs282)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_08446d94cbcd)
 	return r0, r1
 }
 
@@ -4769,9 +4326,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opZerosNames, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opZerosNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4788,10 +4345,10 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opZerosNamesOut, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZerosNamesOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -4807,9 +4364,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXEfficientzerotensor, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEfficientzerotensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4826,10 +4383,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -4845,9 +4402,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opZeros, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opZeros, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4864,10 +4421,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opZerosOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZerosOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -4884,9 +4441,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4903,10 +4460,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opZerosLikeOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opZerosLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4923,9 +4480,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXStandardGammaGrad, &assertgenshapes.Locs284, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs284, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -4942,10 +4499,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs285, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_101bf3376f42, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs285, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_101bf3376f42, &a2, out)
 	return r0
 }
 
@@ -4962,9 +4519,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4981,10 +4538,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXStandardGammaOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStandardGammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5000,9 +4557,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXDirichletGrad, &assertgenshapes.Locs286)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs286)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_11bc4e764dcf)
 	return r0
 }
 
@@ -5019,10 +4576,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXDirichletGradOut, &assertgenshapes.Locs287, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXDirichletGradOut, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs287, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
 	return r0
 }
 
@@ -5038,9 +4595,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XSampleDirichlet(self, generator)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5057,10 +4614,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSampleDirichletOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5077,9 +4634,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5096,10 +4653,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opPoissonOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPoissonOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5115,9 +4672,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBinomial, &assertgenshapes.Locs288)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3)
 	r0 := kernels.Binomial(count, prob, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs288)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_596266ca8ed3)
 	return r0
 }
 
@@ -5134,10 +4691,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBinomialOut, &assertgenshapes.Locs289, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinomialOut, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs289, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
 	return r0
 }
 
@@ -5153,9 +4710,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NativeNorm(self, p)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NativeNorm(self, p)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5172,10 +4729,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNativeNormOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5191,9 +4748,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5210,10 +4767,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs39, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -5229,9 +4786,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseSum(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSum(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5247,9 +4804,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5266,9 +4823,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5285,10 +4842,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseSumDimOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5304,9 +4861,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5322,9 +4879,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseSumBackward, &assertgenshapes.Locs247)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs247)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
 	return r0
 }
 
@@ -5341,10 +4898,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs290, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs290, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
 	return r0
 }
 
@@ -5360,9 +4917,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5379,10 +4936,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -5398,9 +4955,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5417,10 +4974,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -5436,9 +4993,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5454,9 +5011,9 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 		return kernels.XSparseSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5473,9 +5030,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5492,10 +5049,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5511,9 +5068,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs291)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_084c5ca3919b)
 	return r0
 }
 
@@ -5530,10 +5087,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs292, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs292, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	return r0
 }
 
@@ -5549,9 +5106,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5567,9 +5124,9 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 		return kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5586,9 +5143,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5605,10 +5162,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5624,9 +5181,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs291)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_084c5ca3919b)
 	return r0
 }
 
@@ -5643,10 +5200,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs292, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs292, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	return r0
 }
 
@@ -5662,9 +5219,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSpdiags, &assertgenshapes.Locs293)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs293)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_329793473672)
 	return r0
 }
 
@@ -5681,10 +5238,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSpdiagsOut, &assertgenshapes.Locs294, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSpdiagsOut, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs294, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
 	return r0
 }
 
@@ -5701,9 +5258,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5720,10 +5277,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5740,9 +5297,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5759,10 +5316,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNormScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5779,9 +5336,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5798,9 +5355,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5817,10 +5374,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNormDtypeOut, &assertgenshapes.Locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormDtypeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -5837,10 +5394,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNormOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5856,9 +5413,9 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 		return kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5874,9 +5431,9 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 		return kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5893,10 +5450,10 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs39, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -5913,10 +5470,10 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNormNamesOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -5933,9 +5490,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opFrexpTensor, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5952,10 +5509,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opFrexpTensorOut, &assertgenshapes.Locs295, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opFrexpTensorOut, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs295, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -5971,9 +5528,9 @@ func FrobeniusNorm(self *torch.Tensor) *torch.Tensor {
 		return kernels.FrobeniusNorm(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFrobeniusNorm, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFrobeniusNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FrobeniusNorm(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5989,9 +5546,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6008,10 +5565,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFrobeniusNormOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -6027,9 +5584,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 		return kernels.NuclearNorm(self, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6046,10 +5603,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNuclearNormOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6065,9 +5622,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6084,10 +5641,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNuclearNormDimOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -6104,9 +5661,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6123,10 +5680,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCloneOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCloneOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6142,9 +5699,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 		return kernels.Positive(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Positive(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6161,10 +5718,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opResizeAs_, &assertgenshapes.Locs296, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAs_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs296, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	return r0
 }
 
@@ -6181,10 +5738,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAsOut, &assertgenshapes.Locs297, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsOut, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs297, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
 	return r0
 }
 
@@ -6200,9 +5757,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opResizeAs, &assertgenshapes.Locs298)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs298)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7d1144da18d3)
 	return r0
 }
 
@@ -6219,10 +5776,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opResizeAsSparse_, &assertgenshapes.Locs296, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAsSparse_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs296, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	return r0
 }
 
@@ -6239,10 +5796,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAsSparseOut, &assertgenshapes.Locs297, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs297, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
 	return r0
 }
 
@@ -6258,9 +5815,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opResizeAsSparse, &assertgenshapes.Locs298)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs298)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7d1144da18d3)
 	return r0
 }
 
@@ -6277,10 +5834,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opZero_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZero_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6297,10 +5854,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opZeroOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opZeroOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -6317,9 +5874,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Zero(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6336,10 +5893,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSubOut, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSubOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -6356,9 +5913,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6375,10 +5932,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opSub_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opSub_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6395,9 +5952,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6414,10 +5971,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSub_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSub_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6434,10 +5991,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSubScalarOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -6454,10 +6011,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSubtractOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSubtractOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -6473,9 +6030,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSubtractTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -6492,10 +6049,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSubtract_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubtract_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -6511,9 +6068,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.SubtractScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6530,10 +6087,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSubtract_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSubtract_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6550,9 +6107,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6569,10 +6126,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opRsubTensorOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -6589,10 +6146,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHeavisideOut, &assertgenshapes.Locs299, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHeavisideOut, &assertgenshapes.Locs_04509e13c284, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs299, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_04509e13c284, &a2, out)
 	return r0
 }
 
@@ -6608,9 +6165,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHeaviside, &assertgenshapes.Locs300)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9)
 	r0 := kernels.Heaviside(self, values)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs300)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_26c1e0ba29d9)
 	return r0
 }
 
@@ -6627,10 +6184,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opHeaviside_, &assertgenshapes.Locs301, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHeaviside_, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs301, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
 	return r0
 }
 
@@ -6647,9 +6204,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6666,10 +6223,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRsubScalarOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRsubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -6686,9 +6243,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSparseAddmm, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6705,10 +6262,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXSparseAddmmOut, &assertgenshapes.Locs253, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs253, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	return r0
 }
 
@@ -6725,10 +6282,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -6745,9 +6302,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSparseSampledAddmm, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6764,10 +6321,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddmmOut, &assertgenshapes.Locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -6784,9 +6341,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddmm, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6803,10 +6360,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddmm_, &assertgenshapes.Locs303, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmm_, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
 }
 
@@ -6823,10 +6380,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXAddmmActivationOut, &assertgenshapes.Locs253, &a6, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs253, &a6, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
 	return r0
 }
 
@@ -6842,9 +6399,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXAddmmActivation, &assertgenshapes.Locs252)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs252)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_05e455775b97)
 	return r0
 }
 
@@ -6860,9 +6417,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs304)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs304)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_03e807c93b13)
 	return r0
 }
 
@@ -6878,9 +6435,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -6896,9 +6453,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -6914,9 +6471,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -6932,9 +6489,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -6950,9 +6507,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs304)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs304)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_03e807c93b13)
 	return r0
 }
 
@@ -6968,9 +6525,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -6986,9 +6543,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -7004,9 +6561,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -7022,9 +6579,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -7040,9 +6597,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs304)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs304)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_03e807c93b13)
 	return r0
 }
 
@@ -7058,9 +6615,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -7076,9 +6633,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -7094,9 +6651,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -7112,9 +6669,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -7130,9 +6687,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSparseCooTensorSize, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSparseCooTensorSize, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -7149,10 +6706,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -7168,9 +6725,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs307)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs307)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
@@ -7186,9 +6743,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs307)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs307)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
@@ -7204,9 +6761,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs307)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs307)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
@@ -7223,9 +6780,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs308)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs308)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_6a92e6661b69)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -7241,9 +6798,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs309)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs309)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_b9696cae96f8)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -7259,9 +6816,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs310)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs310)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_33b9826e3764)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -7277,9 +6834,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs311)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs311)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_67dc9f182cec)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -7295,9 +6852,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs310)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs310)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_33b9826e3764)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -7313,9 +6870,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs311)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost160(&c, &assertgenshapes.Locs311)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_67dc9f182cec)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -7330,9 +6887,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -7349,10 +6906,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -7369,9 +6926,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs307, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs307, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -7388,10 +6945,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs312, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_90d5c28bf8c9, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs312, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_90d5c28bf8c9, &a5, out)
 	return r0
 }
 
@@ -7408,10 +6965,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseResize_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7428,10 +6985,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSparseResizeOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSparseResizeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -7447,2611 +7004,380 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSparseResizeAndClear_ = asserts.Op{
-	Name:     "sparse_resize_and_clear_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
-func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opSparseResizeAndClearOut = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
-func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs39, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
-	return r0
-}
-
-var opSparseResizeAndClear = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
-func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0)
-	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSparseMask = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
-func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMask(self, mask)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSparseMask, &assertgenshapes.Locs27, &a0, &a1, self, mask)
-	r0 := kernels.SparseMask(self, mask)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
-	return r0
-}
-
-var opSparseMaskOut = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
-func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMaskOut(self, mask, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseMaskOut, &assertgenshapes.Locs28, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.SparseMaskOut(self, mask, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs28, &a2, out)
-	return r0
-}
-
-var opXToCpu = asserts.Op{
-	Name:     "_to_cpu",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
-func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToCpu(tensors)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXToCpu, &assertgenshapes.Locs9)
-	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
-	return r0
-}
-
-var opToDense = asserts.Op{
-	Name:     "to_dense",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToDense checks to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
-func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToDense(self, dtype)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0)
-	r0 := kernels.ToDense(self, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXToDense = asserts.Op{
-	Name:     "_to_dense",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XToDense checks _to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
-func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToDense(self, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToDense(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToDenseOut = asserts.Op{
-	Name:     "_to_dense",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
-func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToDenseOut(self, dtype, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToDenseOut, &assertgenshapes.Locs39, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.XToDenseOut(self, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
-	return r0
-}
-
-var opToDenseBackward = asserts.Op{
-	Name:     "to_dense_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input) -> Tensor
-func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToDenseBackward(grad, input)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opToDenseBackward, &assertgenshapes.Locs313)
-	r0 := kernels.ToDenseBackward(grad, input)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs313)
-	return r0
-}
-
-var opSparseDim = asserts.Op{
-	Name:     "sparse_dim",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// SparseDim checks sparse_dim(Tensor self) -> int
-func SparseDim(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.SparseDim(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.SparseDim(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXDimI = asserts.Op{
-	Name:     "_dimI",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XDimI checks _dimI(Tensor self) -> int
-func XDimI(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XDimI(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XDimI(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opDenseDim = asserts.Op{
-	Name:     "dense_dim",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// DenseDim checks dense_dim(Tensor self) -> int
-func DenseDim(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.DenseDim(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.DenseDim(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXDimV = asserts.Op{
-	Name:     "_dimV",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XDimV checks _dimV(Tensor self) -> int
-func XDimV(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XDimV(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XDimV(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXNnz = asserts.Op{
-	Name:     "_nnz",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XNnz checks _nnz(Tensor self) -> int
-func XNnz(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XNnz(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XNnz(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCoalesce = asserts.Op{
-	Name:     "coalesce",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
-func Coalesce(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Coalesce(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0)
-	r0 := kernels.Coalesce(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXCoalesce = asserts.Op{
-	Name:     "_coalesce",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XCoalesce checks _coalesce(Tensor self) -> Tensor
-func XCoalesce(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesce(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XCoalesce(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalesceOut = asserts.Op{
-	Name:     "_coalesce",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesceOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXCoalesceOut, &assertgenshapes.Locs39, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.XCoalesceOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
-	return r0
-}
-
-var opIsCoalesced = asserts.Op{
-	Name:     "is_coalesced",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// IsCoalesced checks is_coalesced(Tensor self) -> bool
-func IsCoalesced(self *torch.Tensor) bool {
-	if !asserts.Checking() {
-		return kernels.IsCoalesced(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.IsCoalesced(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXIndices = asserts.Op{
-	Name:     "_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XIndices checks _indices(Tensor(a) self) -> Tensor(a)
-func XIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXValues = asserts.Op{
-	Name:     "_values",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XValues checks _values(Tensor(a) self) -> Tensor(a)
-func XValues(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XValues(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalesced_ = asserts.Op{
-	Name:     "_coalesced_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
-func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesced_(self, coalesced)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXCoalesced_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.XCoalesced_(self, coalesced)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXCoalescedOut = asserts.Op{
-	Name:     "_coalesced",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
-func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalescedOut(self, coalesced, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXCoalescedOut, &assertgenshapes.Locs39, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
-	return r0
-}
-
-var opXCoalesced = asserts.Op{
-	Name:     "_coalesced",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
-func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesced(self, coalesced)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0)
-	r0 := kernels.XCoalesced(self, coalesced)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opIndices = asserts.Op{
-	Name:     "indices",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Indices checks indices(Tensor(a) self) -> Tensor(a)
-func Indices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Indices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Indices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opValues = asserts.Op{
-	Name:     "values",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Values checks values(Tensor(a) self) -> Tensor(a)
-func Values(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Values(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Values(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCrowIndices = asserts.Op{
-	Name:     "crow_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
-func CrowIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CrowIndices(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCrowIndices, &assertgenshapes.Locs0)
-	r0 := kernels.CrowIndices(self)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opColIndices = asserts.Op{
-	Name:     "col_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
-func ColIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ColIndices(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opColIndices, &assertgenshapes.Locs0)
-	r0 := kernels.ColIndices(self)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opCcolIndices = asserts.Op{
-	Name:     "ccol_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
-func CcolIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CcolIndices(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCcolIndices, &assertgenshapes.Locs0)
-	r0 := kernels.CcolIndices(self)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opRowIndices = asserts.Op{
-	Name:     "row_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
-func RowIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RowIndices(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRowIndices, &assertgenshapes.Locs0)
-	r0 := kernels.RowIndices(self)
-	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opHspmmOut = asserts.Op{
-	Name:     "hspmm",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
-func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HspmmOut(mat1, mat2, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHspmmOut, &assertgenshapes.Locs314, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.HspmmOut(mat1, mat2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs314, &a2, out)
-	return r0
-}
-
-var opHspmm = asserts.Op{
-	Name:     "hspmm",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
-func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hspmm(mat1, mat2)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHspmm, &assertgenshapes.Locs315)
-	r0 := kernels.Hspmm(mat1, mat2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs315)
-	return r0
-}
-
-var opCopySparseToSparse_ = asserts.Op{
-	Name:     "copy_sparse_to_sparse_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
-func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparse_(self, src, non_blocking)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCopySparseToSparse_, &assertgenshapes.Locs97, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs97, &a0, self)
-	return r0
-}
-
-var opCopySparseToSparseOut = asserts.Op{
-	Name:     "copy_sparse_to_sparse",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
-func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs98, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs98, &a3, out)
-	return r0
-}
-
-var opCopySparseToSparse = asserts.Op{
-	Name:     "copy_sparse_to_sparse",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
-func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparse(self, src, non_blocking)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCopySparseToSparse, &assertgenshapes.Locs96)
-	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs96)
-	return r0
-}
-
-var opUnbindInt = asserts.Op{
-	Name:     "unbind",
-	Overload: "int",
-	Profile:  asserts.PyTorch113,
-}
-
-// UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
-func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnbindInt(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opUnbindInt, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opUnbindDimname = asserts.Op{
-	Name:     "unbind",
-	Overload: "Dimname",
-	Profile:  asserts.PyTorch113,
-}
-
-// UnbindDimname checks unbind.Dimname(Tensor(a -> *) self, Dimname dim) -> Tensor(a)[]
-func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnbindDimname(self, dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opUnbindDimname, &assertgenshapes.Locs3)
-	r0 := kernels.UnbindDimname(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
-	return r0
-}
-
-var opToSparseSparseDim = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "sparse_dim",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
-func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseSparseDim(self, sparse_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToSparseSparseDimOut = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "sparse_dim_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseSparseDimOut checks to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opToSparseSparseDimOut, &assertgenshapes.Locs39, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
-	return r0
-}
-
-var opToSparse = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparse checks to_sparse(Tensor self) -> Tensor
-func ToSparse(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparse(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opToSparse, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparse(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToSparseOut = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseOut checks to_sparse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opToSparseOut, &assertgenshapes.Locs39, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
-	return r0
-}
-
-var opToSparseCsr = asserts.Op{
-	Name:     "to_sparse_csr",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseCsr checks to_sparse_csr(Tensor self) -> Tensor
-func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCsr(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0)
-	r0 := kernels.ToSparseCsr(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opToSparseCsrOut = asserts.Op{
-	Name:     "to_sparse_csr",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseCsrOut checks to_sparse_csr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCsrOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opToSparseCsrOut, &assertgenshapes.Locs39, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseCsrOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
-	return r0
-}
-
-var opToSparseCsc = asserts.Op{
-	Name:     "to_sparse_csc",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseCsc checks to_sparse_csc(Tensor self) -> Tensor
-func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCsc(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0)
-	r0 := kernels.ToSparseCsc(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opToSparseCscOut = asserts.Op{
-	Name:     "to_sparse_csc",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseCscOut checks to_sparse_csc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCscOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opToSparseCscOut, &assertgenshapes.Locs39, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseCscOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
-	return r0
-}
-
-var opToSparseBsr = asserts.Op{
-	Name:     "to_sparse_bsr",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseBsr checks to_sparse_bsr(Tensor self, int[2] blocksize) -> Tensor
-func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseBsr(self, blocksize)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0)
-	r0 := kernels.ToSparseBsr(self, blocksize)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opToSparseBsrOut = asserts.Op{
-	Name:     "to_sparse_bsr",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseBsrOut checks to_sparse_bsr.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseBsrOut(self, blocksize, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opToSparseBsrOut, &assertgenshapes.Locs39, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
-	return r0
-}
-
-var opToSparseBsc = asserts.Op{
-	Name:     "to_sparse_bsc",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseBsc checks to_sparse_bsc(Tensor self, int[2] blocksize) -> Tensor
-func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseBsc(self, blocksize)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0)
-	r0 := kernels.ToSparseBsc(self, blocksize)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opToSparseBscOut = asserts.Op{
-	Name:     "to_sparse_bsc",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToSparseBscOut checks to_sparse_bsc.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
-func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseBscOut(self, blocksize, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opToSparseBscOut, &assertgenshapes.Locs39, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.ToSparseBscOut(self, blocksize, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
-	return r0
-}
-
-var opToMkldnn = asserts.Op{
-	Name:     "to_mkldnn",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToMkldnn checks to_mkldnn(Tensor self, ScalarType? dtype=None) -> Tensor
-func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToMkldnn(self, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToMkldnn(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToMkldnnOut = asserts.Op{
-	Name:     "to_mkldnn",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToMkldnnOut checks to_mkldnn.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
-func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToMkldnnOut(self, dtype, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opToMkldnnOut, &assertgenshapes.Locs39, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
-	return r0
-}
-
-var opMkldnnReorderConv2dWeight = asserts.Op{
-	Name:     "mkldnn_reorder_conv2d_weight",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// MkldnnReorderConv2dWeight checks mkldnn_reorder_conv2d_weight(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1) -> Tensor
-func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0)
-	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opMkldnnReorderConv2dWeightOut = asserts.Op{
-	Name:     "mkldnn_reorder_conv2d_weight",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// MkldnnReorderConv2dWeightOut checks mkldnn_reorder_conv2d_weight.out(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
-func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs39, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
-	return r0
-}
-
-var opMkldnnReorderConv3dWeight = asserts.Op{
-	Name:     "mkldnn_reorder_conv3d_weight",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// MkldnnReorderConv3dWeight checks mkldnn_reorder_conv3d_weight(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1) -> Tensor
-func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0)
-	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opMkldnnReorderConv3dWeightOut = asserts.Op{
-	Name:     "mkldnn_reorder_conv3d_weight",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// MkldnnReorderConv3dWeightOut checks mkldnn_reorder_conv3d_weight.out(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
-func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs39, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
-	return r0
-}
-
-var opToMkldnnBackward = asserts.Op{
-	Name:     "to_mkldnn_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ToMkldnnBackward checks to_mkldnn_backward(Tensor grad, Tensor input) -> Tensor
-func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToMkldnnBackward(grad, input)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opToMkldnnBackward, &assertgenshapes.Locs313)
-	r0 := kernels.ToMkldnnBackward(grad, input)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs313)
-	return r0
-}
-
-var opQuantizePerTensorDynamic = asserts.Op{
-	Name:     "quantize_per_tensor_dynamic",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantizePerTensorDynamic checks quantize_per_tensor_dynamic(Tensor self, ScalarType dtype, bool reduce_range) -> Tensor
-func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0)
-	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opQuantizePerTensorDynamicOut = asserts.Op{
-	Name:     "quantize_per_tensor_dynamic",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantizePerTensorDynamicOut checks quantize_per_tensor_dynamic.out(Tensor self, ScalarType dtype, bool reduce_range, *, Tensor(a!) out) -> Tensor(a!)
-func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs39, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
-	return r0
-}
-
-var opQuantizePerTensor = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantizePerTensor checks quantize_per_tensor(Tensor self, float scale, int zero_point, ScalarType dtype) -> Tensor
-func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtype int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opQuantizePerTensorOut = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantizePerTensorOut checks quantize_per_tensor.out(Tensor self, float scale, int zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
-func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, dtype int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
-	return r0
-}
-
-var opQuantizePerTensorTensorQparams = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "tensor_qparams",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantizePerTensorTensorQparams checks quantize_per_tensor.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype) -> Tensor
-func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point)
-	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
-	return r0
-}
-
-var opQuantizePerTensorTensorQparamsOut = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "tensor_qparams_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantizePerTensorTensorQparamsOut checks quantize_per_tensor.tensor_qparams_out(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
-func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs317, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
-	defer c.Abandon()
-	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs317, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
-	return r0
-}
-
-var opQuantizePerTensorTensors = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "tensors",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantizePerTensorTensors checks quantize_per_tensor.tensors(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype) -> Tensor[]
-func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	}
-	var c asserts.Call
-	var (
-		a1, a2 asserts.Saved
-		l0     asserts.SavedList
-	)
-	assertgenshapes.ChecksPre161(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs318, &l0, &a1, &a2, tensors, scales, zero_points)
-	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs318, &l0, &a1, &a2, tensors, scales, zero_points)
-	return r0
-}
-
-var opQuantizePerTensorTensorsOut = asserts.Op{
-	Name:     "quantize_per_tensor",
-	Overload: "tensors_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantizePerTensorTensorsOut checks quantize_per_tensor.tensors_out(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype, *, Tensor(a!)[] out) -> ()
-func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a1, a2 asserts.Saved
-		l0, l4 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre163(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs319, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
-	defer c.Abandon()
-	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.ChecksPost164(&c, &assertgenshapes.Locs319, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
-}
-
-var opQuantizePerChannel = asserts.Op{
-	Name:     "quantize_per_channel",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantizePerChannel checks quantize_per_channel(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype) -> Tensor
-func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opQuantizePerChannel, &assertgenshapes.Locs320, &a0, &a1, &a2, self, scales, zero_points)
-	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs320, &a0, &a1, &a2, self, scales, zero_points, r0)
-	return r0
-}
-
-var opQuantizePerChannelOut = asserts.Op{
-	Name:     "quantize_per_channel",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantizePerChannelOut checks quantize_per_channel.out(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
-func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs321, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
-	defer c.Abandon()
-	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs321, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
-	return r0
-}
-
-var opDequantizeSelf = asserts.Op{
-	Name:     "dequantize",
-	Overload: "self",
-	Profile:  asserts.PyTorch113,
-}
-
-// DequantizeSelf checks dequantize.self(Tensor self) -> Tensor
-func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DequantizeSelf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.DequantizeSelf(self)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
-	return r0
-}
-
-var opDequantizeSelfOut = asserts.Op{
-	Name:     "dequantize",
-	Overload: "self_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// DequantizeSelfOut checks dequantize.self_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DequantizeSelfOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDequantizeSelfOut, &assertgenshapes.Locs39, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.DequantizeSelfOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
-	return r0
-}
-
-var opDequantizeTensors = asserts.Op{
-	Name:     "dequantize",
-	Overload: "tensors",
-	Profile:  asserts.PyTorch113,
-}
-
-// DequantizeTensors checks dequantize.tensors(Tensor[] tensors) -> Tensor[]
-func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DequantizeTensors(tensors)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opDequantizeTensors, &assertgenshapes.Locs9)
-	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
-	return r0
-}
-
-var opDequantizeTensorsOut = asserts.Op{
-	Name:     "dequantize",
-	Overload: "tensors_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// DequantizeTensorsOut checks dequantize.tensors_out(Tensor[] tensors, *, Tensor(a!)[] out) -> ()
-func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.DequantizeTensorsOut(tensors, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre165(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs71, &l0, &l1, tensors, out)
-	defer c.Abandon()
-	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs71, &l0, &l1, tensors, out)
-}
-
-var opQScale = asserts.Op{
-	Name:     "q_scale",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// QScale checks q_scale(Tensor self) -> float
-func QScale(self *torch.Tensor) float64 {
-	if !asserts.Checking() {
-		return kernels.QScale(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.QScale(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opQZeroPoint = asserts.Op{
-	Name:     "q_zero_point",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// QZeroPoint checks q_zero_point(Tensor self) -> int
-func QZeroPoint(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.QZeroPoint(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.QZeroPoint(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opQPerChannelScales = asserts.Op{
-	Name:     "q_per_channel_scales",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// QPerChannelScales checks q_per_channel_scales(Tensor self) -> Tensor
-func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QPerChannelScales(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.QPerChannelScales(self)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
-	return r0
-}
-
-var opQPerChannelScalesOut = asserts.Op{
-	Name:     "q_per_channel_scales",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// QPerChannelScalesOut checks q_per_channel_scales.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QPerChannelScalesOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs39, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.QPerChannelScalesOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
-	return r0
-}
-
-var opQPerChannelZeroPoints = asserts.Op{
-	Name:     "q_per_channel_zero_points",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// QPerChannelZeroPoints checks q_per_channel_zero_points(Tensor self) -> Tensor
-func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QPerChannelZeroPoints(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.QPerChannelZeroPoints(self)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
-	return r0
-}
-
-var opQPerChannelZeroPointsOut = asserts.Op{
-	Name:     "q_per_channel_zero_points",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// QPerChannelZeroPointsOut checks q_per_channel_zero_points.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QPerChannelZeroPointsOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs39, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
-	return r0
-}
-
-var opQPerChannelAxis = asserts.Op{
-	Name:     "q_per_channel_axis",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// QPerChannelAxis checks q_per_channel_axis(Tensor self) -> int
-func QPerChannelAxis(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.QPerChannelAxis(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.QPerChannelAxis(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opIntRepr = asserts.Op{
-	Name:     "int_repr",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// IntRepr checks int_repr(Tensor self) -> Tensor
-func IntRepr(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IntRepr(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0)
-	r0 := kernels.IntRepr(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opIntReprOut = asserts.Op{
-	Name:     "int_repr",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// IntReprOut checks int_repr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IntReprOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opIntReprOut, &assertgenshapes.Locs39, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.IntReprOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
-	return r0
-}
-
-var opXMakePerTensorQuantizedTensor = asserts.Op{
-	Name:     "_make_per_tensor_quantized_tensor",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XMakePerTensorQuantizedTensor checks _make_per_tensor_quantized_tensor(Tensor self, float scale, int zero_point) -> Tensor
-func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0)
-	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXMakePerTensorQuantizedTensorOut = asserts.Op{
-	Name:     "_make_per_tensor_quantized_tensor",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// XMakePerTensorQuantizedTensorOut checks _make_per_tensor_quantized_tensor.out(Tensor self, float scale, int zero_point, *, Tensor(a!) out) -> Tensor(a!)
-func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_point int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs39, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
-	return r0
-}
-
-var opXMakePerChannelQuantizedTensor = asserts.Op{
-	Name:     "_make_per_channel_quantized_tensor",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XMakePerChannelQuantizedTensor checks _make_per_channel_quantized_tensor(Tensor self, Tensor scale, Tensor zero_point, int axis) -> Tensor
-func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs316)
-	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs316)
-	return r0
-}
-
-var opXMakePerChannelQuantizedTensorOut = asserts.Op{
-	Name:     "_make_per_channel_quantized_tensor",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// XMakePerChannelQuantizedTensorOut checks _make_per_channel_quantized_tensor.out(Tensor self, Tensor scale, Tensor zero_point, int axis, *, Tensor(a!) out) -> Tensor(a!)
-func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs322, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs322, &a4, out)
-	return r0
-}
-
-var opQscheme = asserts.Op{
-	Name:     "qscheme",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Qscheme checks qscheme(Tensor self) -> QScheme
-func Qscheme(self *torch.Tensor) int {
-	if !asserts.Checking() {
-		return kernels.Qscheme(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.Qscheme(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opFakeQuantizePerTensorAffine = asserts.Op{
-	Name:     "fake_quantize_per_tensor_affine",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// FakeQuantizePerTensorAffine checks fake_quantize_per_tensor_affine(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> Tensor
-func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0)
-	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opFakeQuantizePerTensorAffineTensorQparams = asserts.Op{
-	Name:     "fake_quantize_per_tensor_affine",
-	Overload: "tensor_qparams",
-	Profile:  asserts.PyTorch113,
-}
-
-// FakeQuantizePerTensorAffineTensorQparams checks fake_quantize_per_tensor_affine.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max) -> Tensor
-func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs316)
-	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs316)
-	return r0
-}
-
-var opFakeQuantizePerTensorAffineCachemask = asserts.Op{
-	Name:     "fake_quantize_per_tensor_affine_cachemask",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// FakeQuantizePerTensorAffineCachemask checks fake_quantize_per_tensor_affine_cachemask(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
-func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs25, &a0, self)
-	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opFakeQuantizePerTensorAffineCachemaskOut = asserts.Op{
-	Name:     "fake_quantize_per_tensor_affine_cachemask",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FakeQuantizePerTensorAffineCachemaskOut checks fake_quantize_per_tensor_affine_cachemask.out(Tensor self, float scale, int zero_point, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	}
-	var c asserts.Call
-	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs26, &a5, &a6, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a5, &a6, out0, out1)
-	return r0, r1
-}
-
-var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = asserts.Op{
-	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFakeQuantizePerTensorAffineCachemaskTensorQparams checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
-func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre26(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs323, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
-	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	assertgenshapes.ChecksPost27(&c, &assertgenshapes.Locs323, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
-	return r0, r1
-}
-
-var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = asserts.Op{
-	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams.out(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	}
-	var c asserts.Call
-	var a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre137(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs324, &a6, &a7, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost138(&c, &assertgenshapes.Locs324, &a6, &a7, out0, out1)
-	return r0, r1
-}
-
-var opFakeQuantizePerTensorAffineCachemaskBackward = asserts.Op{
-	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// FakeQuantizePerTensorAffineCachemaskBackward checks fake_quantize_per_tensor_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
-func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs325)
-	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs325)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerTensorAffine = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_tensor_affine",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFakeQuantizeLearnablePerTensorAffine checks _fake_quantize_learnable_per_tensor_affine(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
-func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point)
-	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerTensorAffineOut = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_tensor_affine",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFakeQuantizeLearnablePerTensorAffineOut checks _fake_quantize_learnable_per_tensor_affine.out(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	}
-	var c asserts.Call
-	var a6 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs322, &a6, out)
-	defer c.Abandon()
-	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs322, &a6, out)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerTensorAffineBackward = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFakeQuantizeLearnablePerTensorAffineBackward checks _fake_quantize_learnable_per_tensor_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
-func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs326)
-	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs326)
-	return r0, r1, r2
-}
-
-var opFakeQuantizePerChannelAffine = asserts.Op{
-	Name:     "fake_quantize_per_channel_affine",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// FakeQuantizePerChannelAffine checks fake_quantize_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> Tensor
-func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs316)
-	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs316)
-	return r0
-}
-
-var opFakeQuantizePerChannelAffineCachemask = asserts.Op{
-	Name:     "fake_quantize_per_channel_affine_cachemask",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// FakeQuantizePerChannelAffineCachemask checks fake_quantize_per_channel_affine_cachemask(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
-func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre151(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs327, &a0, &a1, &a2, self, scale, zero_point)
-	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost152(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
-	return r0, r1
-}
-
-var opFakeQuantizePerChannelAffineCachemaskOut = asserts.Op{
-	Name:     "fake_quantize_per_channel_affine_cachemask",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FakeQuantizePerChannelAffineCachemaskOut checks fake_quantize_per_channel_affine_cachemask.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	}
-	var c asserts.Call
-	var a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs328, &a6, &a7, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs328, &a6, &a7, out0, out1)
-	return r0, r1
-}
-
-var opFakeQuantizePerChannelAffineCachemaskBackward = asserts.Op{
-	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// FakeQuantizePerChannelAffineCachemaskBackward checks fake_quantize_per_channel_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
-func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs325)
-	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs325)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerChannelAffine = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_channel_affine",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFakeQuantizeLearnablePerChannelAffine checks _fake_quantize_learnable_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
-func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point)
-	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerChannelAffineOut = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_channel_affine",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFakeQuantizeLearnablePerChannelAffineOut checks _fake_quantize_learnable_per_channel_affine.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	}
-	var c asserts.Call
-	var a7 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs322, &a7, out)
-	defer c.Abandon()
-	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs322, &a7, out)
-	return r0
-}
-
-var opXFakeQuantizeLearnablePerChannelAffineBackward = asserts.Op{
-	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFakeQuantizeLearnablePerChannelAffineBackward checks _fake_quantize_learnable_per_channel_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
-func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs326)
-	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs326)
-	return r0, r1, r2
-}
-
-var opFusedMovingAvgObsFakeQuant = asserts.Op{
-	Name:     "fused_moving_avg_obs_fake_quant",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// FusedMovingAvgObsFakeQuant checks fused_moving_avg_obs_fake_quant(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> Tensor
-func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	}
-	var c asserts.Call
-	var a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre142(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs329, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
-	defer c.Abandon()
-	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs329, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
-	return r0
-}
-
-var opXFusedMovingAvgObsFqHelper = asserts.Op{
-	Name:     "_fused_moving_avg_obs_fq_helper",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFusedMovingAvgObsFqHelper checks _fused_moving_avg_obs_fq_helper(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask)
-func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre168(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
-	defer c.Abandon()
-	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost169(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
-	return r0, r1
-}
-
-var opXFusedMovingAvgObsFqHelperOut = asserts.Op{
-	Name:     "_fused_moving_avg_obs_fq_helper",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFusedMovingAvgObsFqHelperOut checks _fused_moving_avg_obs_fq_helper.out(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False, *, Tensor(e!) out0, Tensor(f!) out1) -> (Tensor(e!), Tensor(f!))
-func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	}
-	var c asserts.Call
-	var a3, a4, a5, a6, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre170(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs331, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	assertgenshapes.ChecksPost171(&c, &assertgenshapes.Locs331, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
-	return r0, r1
-}
-
-var opXFusedMovingAvgObsFqHelperFunctional = asserts.Op{
-	Name:     "_fused_moving_avg_obs_fq_helper_functional",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XFusedMovingAvgObsFqHelperFunctional checks _fused_moving_avg_obs_fq_helper_functional(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor running_min, Tensor running_max, Tensor scale, Tensor zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask, Tensor running_min_out, Tensor running_max_out, Tensor scale_out, Tensor zero_point_out)
-func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre172(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
-	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
-	return r0, r1, r2, r3, r4, r5
-}
-
-var opXChooseQparamsPerTensor = asserts.Op{
-	Name:     "_choose_qparams_per_tensor",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XChooseQparamsPerTensor checks _choose_qparams_per_tensor(Tensor self, bool reduce_range=False) -> (float, int)
-func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, int64) {
-	if !asserts.Checking() {
-		return kernels.XChooseQparamsPerTensor(self, reduce_range)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3)
-	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
-	return r0, r1
-}
-
-var opXSaturateWeightToFp16 = asserts.Op{
-	Name:     "_saturate_weight_to_fp16",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XSaturateWeightToFp16 checks _saturate_weight_to_fp16(Tensor weight) -> Tensor
-func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSaturateWeightToFp16(weight)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs333)
-	r0 := kernels.XSaturateWeightToFp16(weight)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs333)
-	return r0
-}
-
-var opChooseQparamsOptimized = asserts.Op{
-	Name:     "choose_qparams_optimized",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// ChooseQparamsOptimized checks choose_qparams_optimized(Tensor input, int numel, int n_bins, float ratio, int bit_width) -> (Tensor, Tensor)
-func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, ratio float64, bit_width int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs29)
-	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs29)
-	return r0, r1
-}
-
-var opXAutocastToReducedPrecision = asserts.Op{
-	Name:     "_autocast_to_reduced_precision",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XAutocastToReducedPrecision checks _autocast_to_reduced_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled, ScalarType cuda_dtype, ScalarType cpu_dtype) -> Tensor(a)
-func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool, cuda_dtype int, cpu_dtype int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0)
-	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXAutocastToFullPrecision = asserts.Op{
-	Name:     "_autocast_to_full_precision",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// XAutocastToFullPrecision checks _autocast_to_full_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled) -> Tensor(a)
-func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0)
-	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.Gelu_
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.Gelu
-	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.GeluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                                           = kernels.GeluBackward
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.InfinitelyDifferentiableGeluBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.HardshrinkOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.Hardshrink
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.HardshrinkBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.HardshrinkBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Rsqrt
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Rsqrt_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.RsqrtOut
-	_ func(*torch.Tensor, string, int64) *torch.Tensor                                                                                                                                                                                                   = kernels.SelectDimname
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.SelectInt
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SelectBackward
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.SelectBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                     = kernels.XNestedSelectBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Selu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Selu_
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.Celu
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.Celu_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.CeluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Silu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Silu_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SiluOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.SiluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SiluBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Mish
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Mish_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.MishOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.MishBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sigmoid
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sigmoid_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SigmoidOut
-	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                                                                                                                                        = kernels.Logit
-	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                                                                                                                                        = kernels.Logit_
-	_ func(*torch.Tensor, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.LogitOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sin
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sin_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SinOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SincOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinh
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinh_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SinhOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Detach
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Detach_
-	_ func(*torch.Tensor, int64) int64                                                                                                                                                                                                                   = kernels.SizeInt
-	_ func(*torch.Tensor, string) int64                                                                                                                                                                                                                  = kernels.SizeDimname
-	_ func(*torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                                                                                                                                    = kernels.SliceTensor
-	_ func(*torch.Tensor, []int64, int64, int64, int64, int64) *torch.Tensor                                                                                                                                                                             = kernels.SliceBackward
-	_ func(*torch.Tensor, []int64, int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.SliceBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                                                                                                                     = kernels.SliceScatter
-	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                      = kernels.SliceScatterOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                     = kernels.SelectScatter
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.SelectScatterOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                              = kernels.DiagonalScatter
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.DiagonalScatterOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64) *torch.Tensor                                                                                                                                                                         = kernels.AsStridedScatter
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                          = kernels.AsStridedScatterOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Smm
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                     = kernels.SoftmaxInt
-	_ func(*torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.SoftmaxIntOut
-	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                                                                                                                                    = kernels.SoftmaxDimname
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                     = kernels.XSoftmax
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.XSoftmaxOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                                                                                                                                       = kernels.XSoftmaxBackwardData
-	_ func(*torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                        = kernels.XSoftmaxBackwardDataOut
-	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                                                                                                                                  = kernels.UnsafeSplitTensor
-	_ func(*torch.Tensor, int64, int64, []*torch.Tensor)                                                                                                                                                                                                 = kernels.UnsafeSplitTensorOut
-	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                                                                                                                                  = kernels.SplitTensor
-	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                = kernels.SplitSizes
-	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                = kernels.UnsafeSplitWithSizes
-	_ func(*torch.Tensor, []int64, int64, []*torch.Tensor)                                                                                                                                                                                               = kernels.UnsafeSplitWithSizesOut
-	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                = kernels.SplitWithSizes
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.HsplitInt
-	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                                                                                                                                       = kernels.HsplitArray
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.VsplitInt
-	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                                                                                                                                       = kernels.VsplitArray
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.DsplitInt
-	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                                                                                                                                       = kernels.DsplitArray
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Squeeze
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.SqueezeDim
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.SqueezeDimname
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Squeeze_
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.Squeeze_Dim
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.Squeeze_Dimname
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.Sspaddmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.SspaddmmOut
-	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                         = kernels.Stack
-	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.StackOut
-	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                         = kernels.XStack
-	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XStackOut
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.Hstack
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.HstackOut
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.Vstack
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.VstackOut
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.Dstack
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.DstackOut
-	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, *bool, *bool) *torch.Tensor                                                                                                                                                        = kernels.Stft
-	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, string, bool, *bool, *bool) *torch.Tensor                                                                                                                                          = kernels.StftCenter
-	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, bool, *bool, *int64, bool) *torch.Tensor                                                                                                                                           = kernels.Istft
-	_ func(*torch.Tensor, int64) int64                                                                                                                                                                                                                   = kernels.StrideInt
-	_ func(*torch.Tensor, string) int64                                                                                                                                                                                                                  = kernels.StrideDimname
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.Sum
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.SumOut
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.SumDimIntList
-	_ func(*torch.Tensor, []string, bool, *int) *torch.Tensor                                                                                                                                                                                            = kernels.SumDimDimnameList
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.SumIntListOut
-	_ func(*torch.Tensor, []string, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.SumDimnameListOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                    = kernels.XNestedSumBackward
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.Nansum
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.NansumOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.SumToSize
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sqrt
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sqrt_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SqrtOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Square
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Square_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SquareOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.Std
-	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                                                                                                                             = kernels.StdDim
-	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                                                                                                                           = kernels.StdCorrection
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                           = kernels.StdMean
-	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                            = kernels.StdMeanDim
-	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                          = kernels.StdMeanCorrection
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                            = kernels.StdMeanCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                           = kernels.StdMeanNamesDim
-	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.StdMeanCorrectionNames
-	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.StdOut
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.StdCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                                                                                                                            = kernels.StdNamesDim
-	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.StdNamesOut
-	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                                                                                                                                          = kernels.StdCorrectionNames
-	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.StdCorrectionNamesOut
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.Prod
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.ProdOut
-	_ func(*torch.Tensor, int64, bool, *int) *torch.Tensor                                                                                                                                                                                               = kernels.ProdDimInt
-	_ func(*torch.Tensor, int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.ProdIntOut
-	_ func(*torch.Tensor, string, bool, *int) *torch.Tensor                                                                                                                                                                                              = kernels.ProdDimDimname
-	_ func(*torch.Tensor, string, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                               = kernels.ProdDimnameOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.T
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.T_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tan
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tan_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TanOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tanh
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tanh_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TanhOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Tensordot
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.TensordotOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Threshold
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Threshold_
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.ThresholdOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.ThresholdBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.ThresholdBackward
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.Tile
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.TransposeInt
-	_ func(*torch.Tensor, string, string) *torch.Tensor                                                                                                                                                                                                  = kernels.TransposeDimname
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.XMkldnnTranspose
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.Transpose_
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.XMkldnnTranspose_
-	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.XMkldnnTransposeOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.OneHot
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.Flip
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.FlipOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Fliplr
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Flipud
-	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                = kernels.Roll
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.RollOut
-	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                  = kernels.Rot90
-	_ func(*torch.Tensor, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                   = kernels.Rot90Out
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                            = kernels.TrapezoidX
-	_ func(*torch.Tensor, torch.Scalar, int64) *torch.Tensor                                                                                                                                                                                             = kernels.TrapezoidDx
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                            = kernels.TrapzX
-	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                  = kernels.TrapzDx
-	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                            = kernels.XTransformBiasRescaleQkv
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                               = kernels.XTransformBiasRescaleQkvOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.XNestedTensorFromMask
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XNestedTensorFromMaskOut
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                            = kernels.XNestedTensorFromMaskLeftAligned
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.XNestedFromPadded
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XNestedFromPaddedOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XNestedTensorSize
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XNestedTensorSizeOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XNestedTensorStrides
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XNestedTensorStridesOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XNestedFromPaddedAndNestedExample
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.XNestedFromPaddedAndNestedExampleOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                           = kernels.XNestedViewFromBuffer
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                           = kernels.XNestedViewFromBufferCopy
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.XNestedViewFromBufferCopyOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                         = kernels.XTrilinear
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                          = kernels.XTrilinearOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, float64, bool, int64) *torch.Tensor                                                                                                                                            = kernels.TripletMarginLoss
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Trunc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Trunc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TruncOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Fix
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Fix_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.FixOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TypeAs
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                            = kernels.XHasCompatibleShallowCopyType
-	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.XUnique
-	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                       = kernels.XUniqueOut
-	_ func(*torch.Tensor, int64, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                         = kernels.UniqueDim
-	_ func(*torch.Tensor, int64, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                            = kernels.UniqueDimOut
-	_ func(*torch.Tensor, bool, bool, *int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                              = kernels.UniqueConsecutive
-	_ func(*torch.Tensor, bool, bool, *int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                 = kernels.UniqueConsecutiveOut
-	_ func(*torch.Tensor, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                               = kernels.UniqueDimConsecutive
-	_ func(*torch.Tensor, int64, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                  = kernels.UniqueDimConsecutiveOut
-	_ func(*torch.Tensor, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                = kernels.XUnique2
-	_ func(*torch.Tensor, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                   = kernels.XUnique2Out
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.XUnsafeView
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XUnsafeViewOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.Unsqueeze
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.Unsqueeze_
-	_ func(*torch.Tensor, *int64, bool) *torch.Tensor                                                                                                                                                                                                    = kernels.Vander
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.Var
-	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                                                                                                                             = kernels.VarDim
-	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                                                                                                                           = kernels.VarCorrection
-	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.VarOut
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.VarCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                                                                                                                            = kernels.VarNamesDim
-	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.VarNamesOut
-	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                                                                                                                                          = kernels.VarCorrectionNames
-	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.VarCorrectionNamesOut
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                           = kernels.VarMean
-	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                            = kernels.VarMeanDim
-	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                          = kernels.VarMeanCorrection
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                            = kernels.VarMeanCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                           = kernels.VarMeanNamesDim
-	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.VarMeanCorrectionNames
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ViewAs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.WhereSelf
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.WhereSelfOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.WhereScalarSelf
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.WhereScalarOther
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.WhereScalar
-	_ func(*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                = kernels.Where
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.NormExceptDim
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                            = kernels.XWeightNorm
-	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                           = kernels.XWeightNormInterface
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                             = kernels.XWeightNormInterfaceOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                             = kernels.XWeightNormInterfaceBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                               = kernels.XWeightNormInterfaceBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                             = kernels.XWeightNormDifferentiableBackward
-	_ func([]int64, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                  = kernels.ZerosNames
-	_ func([]int64, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.ZerosNamesOut
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                            = kernels.XEfficientzerotensor
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.XEfficientzerotensorOut
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                            = kernels.Zeros
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.ZerosOut
-	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                = kernels.ZerosLike
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.ZerosLikeOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XStandardGammaGrad
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.XStandardGammaGradOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                             = kernels.XStandardGamma
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.XStandardGammaOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.XDirichletGrad
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.XDirichletGradOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                             = kernels.XSampleDirichlet
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.XSampleDirichletOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                             = kernels.Poisson
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.PoissonOut
-	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                                                                                                                                              = kernels.Binomial
-	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                               = kernels.BinomialOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.NativeNorm
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.NativeNormOut
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                              = kernels.NativeNormScalarOptDimDtype
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.NativeNormScalarOptDimDtypeOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XSparseSum
-	_ func(*torch.Tensor, int) *torch.Tensor                                                                                                                                                                                                             = kernels.XSparseSumDtype
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.XSparseSumDim
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XSparseSumDimOut
-	_ func(*torch.Tensor, []int64, int) *torch.Tensor                                                                                                                                                                                                    = kernels.XSparseSumDimDtype
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                          = kernels.XSparseSumBackward
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.XSparseSumBackwardOut
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.XSparseCsrSumDimDtype
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XSparseCsrSumDimDtypeOut
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.XSparseCsrProdDimDtype
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XSparseCsrProdDimDtypeOut
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseSoftmaxInt
-	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                                                                                                                                    = kernels.XSparseSoftmaxDimname
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseSoftmax
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.XSparseSoftmaxOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.XSparseSoftmaxBackwardData
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XSparseSoftmaxBackwardDataOut
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseLogSoftmaxInt
-	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                                                                                                                                    = kernels.XSparseLogSoftmaxDimname
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseLogSoftmax
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.XSparseLogSoftmaxOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.XSparseLogSoftmaxBackwardData
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XSparseLogSoftmaxBackwardDataOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int) *torch.Tensor                                                                                                                                                                                    = kernels.XSpdiags
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.XSpdiagsOut
-	_ func(*torch.Tensor, *torch.Scalar, int) *torch.Tensor                                                                                                                                                                                              = kernels.NormScalarOptDtype
-	_ func(*torch.Tensor, *torch.Scalar, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                               = kernels.NormScalarOptDtypeOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.NormScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.NormScalarOut
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int) *torch.Tensor                                                                                                                                                                               = kernels.NormScalarOptDimDtype
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool) *torch.Tensor                                                                                                                                                                                    = kernels.NormScalarOptDim
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.NormDtypeOut
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.NormOut
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int) *torch.Tensor                                                                                                                                                                              = kernels.NormNamesScalarOptDimDtype
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool) *torch.Tensor                                                                                                                                                                                   = kernels.NormNamesScalarOptDim
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.NormNamesDtypeOut
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.NormNamesOut
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.FrexpTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.FrexpTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.FrobeniusNorm
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                   = kernels.FrobeniusNormDim
-	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.FrobeniusNormOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.NuclearNorm
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.NuclearNormOut
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                   = kernels.NuclearNormDim
-	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.NuclearNormDimOut
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.Clone
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.CloneOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Positive
-	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                             = kernels.ResizeAs_
-	_ func(*torch.Tensor, *torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.ResizeAsOut
-	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                             = kernels.ResizeAs
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ResizeAsSparse_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.ResizeAsSparseOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ResizeAsSparse
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Zero_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ZeroOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Zero
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.SubOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.SubTensor
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.Sub_Tensor
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.SubScalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Sub_Scalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.SubScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.SubtractOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.SubtractTensor
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.Subtract_Tensor
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.SubtractScalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Subtract_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.RsubTensor
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.RsubTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.HeavisideOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Heaviside
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Heaviside_
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.RsubScalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.RsubScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.XSparseAddmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.XSparseAddmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.SparseSampledAddmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.SparseSampledAddmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.AddmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.Addmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.Addmm_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                                                                                                                   = kernels.XAddmmActivationOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool) *torch.Tensor                                                                                                                                                  = kernels.XAddmmActivation
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseCompressedTensorCompPlainValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseCsrTensorCrowColValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseCscTensorCcolRowValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseBsrTensorCrowColValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseBscTensorCcolRowValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseCompressedTensorCompPlainValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseCsrTensorCrowColValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseCscTensorCcolRowValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseBsrTensorCrowColValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseBscTensorCcolRowValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseCompressedTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseCsrTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseCscTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseBsrTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseBscTensorUnsafe
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                            = kernels.SparseCooTensorSize
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.SparseCooTensorSizeOut
-	_ func(*torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                       = kernels.SparseCooTensorIndices
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                              = kernels.SparseCooTensorIndicesSize
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                              = kernels.XSparseCooTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                                        = kernels.XValidateSparseCooTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, int)                                                                                                                                                                                    = kernels.XValidateSparseCompressedTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseCsrTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseCscTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseBsrTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseBscTensorArgs
-	_ func(int64, int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                              = kernels.XSparseCooTensorWithDims
-	_ func(int64, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                           = kernels.XSparseCooTensorWithDimsOut
-	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                = kernels.XSparseCooTensorWithDimsAndTensors
-	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.XSparseCooTensorWithDimsAndTensorsOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResize_
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.SparseResizeOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResize
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResizeAndClear_
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.SparseResizeAndClearOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResizeAndClear
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SparseMask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.SparseMaskOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                              = kernels.XToCpu
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.ToDense
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.XToDense
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.XToDenseOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToDenseBackward
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.SparseDim
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.XDimI
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.DenseDim
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.XDimV
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.XNnz
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Coalesce
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XCoalesce
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XCoalesceOut
-	_ func(*torch.Tensor) bool                                                                                                                                                                                                                           = kernels.IsCoalesced
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XValues
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.XCoalesced_
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.XCoalescedOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.XCoalesced
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Indices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Values
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.CrowIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ColIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.CcolIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.RowIndices
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.HspmmOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Hspmm
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.CopySparseToSparse_
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.CopySparseToSparseOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.CopySparseToSparse
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.UnbindInt
-	_ func(*torch.Tensor, string) []*torch.Tensor                                                                                                                                                                                                        = kernels.UnbindDimname
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.ToSparseSparseDim
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.ToSparseSparseDimOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ToSparse
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToSparseOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ToSparseCsr
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToSparseCsrOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ToSparseCsc
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToSparseCscOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.ToSparseBsr
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.ToSparseBsrOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.ToSparseBsc
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.ToSparseBscOut
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.ToMkldnn
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.ToMkldnnOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                = kernels.MkldnnReorderConv2dWeight
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                 = kernels.MkldnnReorderConv2dWeightOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                = kernels.MkldnnReorderConv3dWeight
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                 = kernels.MkldnnReorderConv3dWeightOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToMkldnnBackward
-	_ func(*torch.Tensor, int, bool) *torch.Tensor                                                                                                                                                                                                       = kernels.QuantizePerTensorDynamic
-	_ func(*torch.Tensor, int, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                        = kernels.QuantizePerTensorDynamicOut
-	_ func(*torch.Tensor, float64, int64, int) *torch.Tensor                                                                                                                                                                                             = kernels.QuantizePerTensor
-	_ func(*torch.Tensor, float64, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.QuantizePerTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int) *torch.Tensor                                                                                                                                                                               = kernels.QuantizePerTensorTensorQparams
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.QuantizePerTensorTensorQparamsOut
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int) []*torch.Tensor                                                                                                                                                                           = kernels.QuantizePerTensorTensors
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int, []*torch.Tensor)                                                                                                                                                                          = kernels.QuantizePerTensorTensorsOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                                                                                                                        = kernels.QuantizePerChannel
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                         = kernels.QuantizePerChannelOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.DequantizeSelf
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.DequantizeSelfOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                              = kernels.DequantizeTensors
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                             = kernels.DequantizeTensorsOut
-	_ func(*torch.Tensor) float64                                                                                                                                                                                                                        = kernels.QScale
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.QZeroPoint
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.QPerChannelScales
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.QPerChannelScalesOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.QPerChannelZeroPoints
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.QPerChannelZeroPointsOut
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.QPerChannelAxis
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.IntRepr
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.IntReprOut
-	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                  = kernels.XMakePerTensorQuantizedTensor
-	_ func(*torch.Tensor, float64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                   = kernels.XMakePerTensorQuantizedTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                             = kernels.XMakePerChannelQuantizedTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XMakePerChannelQuantizedTensorOut
-	_ func(*torch.Tensor) int                                                                                                                                                                                                                            = kernels.Qscheme
-	_ func(*torch.Tensor, float64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                    = kernels.FakeQuantizePerTensorAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                      = kernels.FakeQuantizePerTensorAffineTensorQparams
-	_ func(*torch.Tensor, float64, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.FakeQuantizePerTensorAffineCachemask
-	_ func(*torch.Tensor, float64, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                     = kernels.FakeQuantizePerTensorAffineCachemaskOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                      = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                        = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.FakeQuantizePerTensorAffineCachemaskBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) *torch.Tensor                                                                                                                                                             = kernels.XFakeQuantizeLearnablePerTensorAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                              = kernels.XFakeQuantizeLearnablePerTensorAffineOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                              = kernels.XFakeQuantizeLearnablePerTensorAffineBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                               = kernels.FakeQuantizePerChannelAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                              = kernels.FakeQuantizePerChannelAffineCachemask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                = kernels.FakeQuantizePerChannelAffineCachemaskOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.FakeQuantizePerChannelAffineCachemaskBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) *torch.Tensor                                                                                                                                                      = kernels.XFakeQuantizeLearnablePerChannelAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                       = kernels.XFakeQuantizeLearnablePerChannelAffineOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                       = kernels.XFakeQuantizeLearnablePerChannelAffineBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) *torch.Tensor                                                                              = kernels.FusedMovingAvgObsFakeQuant
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                             = kernels.XFusedMovingAvgObsFqHelper
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                               = kernels.XFusedMovingAvgObsFqHelperOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) = kernels.XFusedMovingAvgObsFqHelperFunctional
-	_ func(*torch.Tensor, bool) (float64, int64)                                                                                                                                                                                                         = kernels.XChooseQparamsPerTensor
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XSaturateWeightToFp16
-	_ func(*torch.Tensor, int64, int64, float64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.ChooseQparamsOptimized
-	_ func(*torch.Tensor, bool, bool, int, int) *torch.Tensor                                                                                                                                                                                            = kernels.XAutocastToReducedPrecision
-	_ func(*torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                      = kernels.XAutocastToFullPrecision
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Silu_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SiluOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.SiluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SiluBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Mish
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Mish_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.MishOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.MishBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sigmoid
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sigmoid_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SigmoidOut
+	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                             = kernels.Logit
+	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                             = kernels.Logit_
+	_ func(*torch.Tensor, *float64, *torch.Tensor) *torch.Tensor                                                                              = kernels.LogitOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sin
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sin_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SinOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinc
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinc_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SincOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinh
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinh_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SinhOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Detach
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Detach_
+	_ func(*torch.Tensor, int64) int64                                                                                                        = kernels.SizeInt
+	_ func(*torch.Tensor, string) int64                                                                                                       = kernels.SizeDimname
+	_ func(*torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                         = kernels.SliceTensor
+	_ func(*torch.Tensor, []int64, int64, int64, int64, int64) *torch.Tensor                                                                  = kernels.SliceBackward
+	_ func(*torch.Tensor, []int64, int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                   = kernels.SliceBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                          = kernels.SliceScatter
+	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64, *torch.Tensor) *torch.Tensor                                           = kernels.SliceScatterOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                          = kernels.SelectScatter
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.SelectScatterOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                   = kernels.DiagonalScatter
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                    = kernels.DiagonalScatterOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64) *torch.Tensor                                                              = kernels.AsStridedScatter
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64, *torch.Tensor) *torch.Tensor                                               = kernels.AsStridedScatterOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.Smm
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                          = kernels.SoftmaxInt
+	_ func(*torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                           = kernels.SoftmaxIntOut
+	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                         = kernels.SoftmaxDimname
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                          = kernels.XSoftmax
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                           = kernels.XSoftmaxOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                            = kernels.XSoftmaxBackwardData
+	_ func(*torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                             = kernels.XSoftmaxBackwardDataOut
+	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                       = kernels.UnsafeSplitTensor
+	_ func(*torch.Tensor, int64, int64, []*torch.Tensor)                                                                                      = kernels.UnsafeSplitTensorOut
+	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                       = kernels.SplitTensor
+	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                     = kernels.SplitSizes
+	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                     = kernels.UnsafeSplitWithSizes
+	_ func(*torch.Tensor, []int64, int64, []*torch.Tensor)                                                                                    = kernels.UnsafeSplitWithSizesOut
+	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                     = kernels.SplitWithSizes
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                              = kernels.HsplitInt
+	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                            = kernels.HsplitArray
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                              = kernels.VsplitInt
+	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                            = kernels.VsplitArray
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                              = kernels.DsplitInt
+	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                            = kernels.DsplitArray
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Squeeze
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.SqueezeDim
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                               = kernels.SqueezeDimname
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Squeeze_
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.Squeeze_Dim
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                               = kernels.Squeeze_Dimname
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.Sspaddmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.SspaddmmOut
+	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                              = kernels.Stack
+	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.StackOut
+	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                              = kernels.XStack
+	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.XStackOut
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                     = kernels.Hstack
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                      = kernels.HstackOut
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                     = kernels.Vstack
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                      = kernels.VstackOut
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                     = kernels.Dstack
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                      = kernels.DstackOut
+	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, *bool, *bool) *torch.Tensor                                             = kernels.Stft
+	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, string, bool, *bool, *bool) *torch.Tensor                               = kernels.StftCenter
+	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, bool, *bool, *int64, bool) *torch.Tensor                                = kernels.Istft
+	_ func(*torch.Tensor, int64) int64                                                                                                        = kernels.StrideInt
+	_ func(*torch.Tensor, string) int64                                                                                                       = kernels.StrideDimname
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                 = kernels.Sum
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.SumOut
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.SumDimIntList
+	_ func(*torch.Tensor, []string, bool, *int) *torch.Tensor                                                                                 = kernels.SumDimDimnameList
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.SumIntListOut
+	_ func(*torch.Tensor, []string, bool, *int, *torch.Tensor) *torch.Tensor                                                                  = kernels.SumDimnameListOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, bool) *torch.Tensor                                                                         = kernels.XNestedSumBackward
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.Nansum
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.NansumOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.SumToSize
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sqrt
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sqrt_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SqrtOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Square
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Square_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SquareOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                 = kernels.Std
+	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                  = kernels.StdDim
+	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                = kernels.StdCorrection
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                = kernels.StdMean
+	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                 = kernels.StdMeanDim
+	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                               = kernels.StdMeanCorrection
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                 = kernels.StdMeanCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                = kernels.StdMeanNamesDim
+	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                              = kernels.StdMeanCorrectionNames
+	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.StdOut
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                 = kernels.StdCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                 = kernels.StdNamesDim
+	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                  = kernels.StdNamesOut
+	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                               = kernels.StdCorrectionNames
+	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                = kernels.StdCorrectionNamesOut
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                 = kernels.Prod
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.ProdOut
+	_ func(*torch.Tensor, int64, bool, *int) *torch.Tensor                                                                                    = kernels.ProdDimInt
+	_ func(*torch.Tensor, int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                     = kernels.ProdIntOut
+	_ func(*torch.Tensor, string, bool, *int) *torch.Tensor                                                                                   = kernels.ProdDimDimname
+	_ func(*torch.Tensor, string, bool, *int, *torch.Tensor) *torch.Tensor                                                                    = kernels.ProdDimnameOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.T
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.T_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tan
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tan_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TanOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tanh
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tanh_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TanhOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                      = kernels.Tensordot
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                       = kernels.TensordotOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Threshold
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Threshold_
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                            = kernels.ThresholdOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.ThresholdBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.ThresholdBackward
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.Tile
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.TransposeInt
+	_ func(*torch.Tensor, string, string) *torch.Tensor                                                                                       = kernels.TransposeDimname
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.XMkldnnTranspose
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.Transpose_
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.XMkldnnTranspose_
+	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                          = kernels.XMkldnnTransposeOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.OneHot
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.Flip
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.FlipOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Fliplr
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Flipud
+	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                     = kernels.Roll
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                      = kernels.RollOut
+	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                       = kernels.Rot90
+	_ func(*torch.Tensor, int64, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.Rot90Out
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                 = kernels.TrapezoidX
+	_ func(*torch.Tensor, torch.Scalar, int64) *torch.Tensor                                                                                  = kernels.TrapezoidDx
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                 = kernels.TrapzX
+	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                       = kernels.TrapzDx
+	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                 = kernels.XTransformBiasRescaleQkv
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)    = kernels.XTransformBiasRescaleQkvOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                  = kernels.XNestedTensorFromMask
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.XNestedTensorFromMaskOut
+	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                 = kernels.XNestedTensorFromMaskLeftAligned
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                  = kernels.XNestedFromPadded
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.XNestedFromPaddedOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.XNestedTensorSize
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XNestedTensorSizeOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.XNestedTensorStrides
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XNestedTensorStridesOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XNestedFromPaddedAndNestedExample
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.XNestedFromPaddedAndNestedExampleOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                = kernels.XNestedViewFromBuffer
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                = kernels.XNestedViewFromBufferCopy
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                 = kernels.XNestedViewFromBufferCopyOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64) *torch.Tensor                              = kernels.XTrilinear
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor               = kernels.XTrilinearOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, float64, bool, int64) *torch.Tensor                                 = kernels.TripletMarginLoss
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Trunc
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Trunc_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TruncOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Fix
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Fix_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.FixOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TypeAs
+	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                 = kernels.XHasCompatibleShallowCopyType
+	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                          = kernels.XUnique
+	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                            = kernels.XUniqueOut
+	_ func(*torch.Tensor, int64, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                              = kernels.UniqueDim
+	_ func(*torch.Tensor, int64, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) = kernels.UniqueDimOut
+	_ func(*torch.Tensor, bool, bool, *int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                   = kernels.UniqueConsecutive
+	_ func(*torch.Tensor, bool, bool, *int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)      = kernels.UniqueConsecutiveOut
+	_ func(*torch.Tensor, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                    = kernels.UniqueDimConsecutive
+	_ func(*torch.Tensor, int64, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)       = kernels.UniqueDimConsecutiveOut
+	_ func(*torch.Tensor, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                     = kernels.XUnique2
+	_ func(*torch.Tensor, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)        = kernels.XUnique2Out
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.XUnsafeView
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.XUnsafeViewOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.Unsqueeze
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.Unsqueeze_
+	_ func(*torch.Tensor, *int64, bool) *torch.Tensor                                                                                         = kernels.Vander
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                 = kernels.Var
+	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                  = kernels.VarDim
+	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                = kernels.VarCorrection
+	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.VarOut
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                 = kernels.VarCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                 = kernels.VarNamesDim
+	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                  = kernels.VarNamesOut
+	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                               = kernels.VarCorrectionNames
+	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                = kernels.VarCorrectionNamesOut
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                = kernels.VarMean
+	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                 = kernels.VarMeanDim
+	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                               = kernels.VarMeanCorrection
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                 = kernels.VarMeanCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                = kernels.VarMeanNamesDim
+	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                              = kernels.VarMeanCorrectionNames
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ViewAs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.WhereSelf
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                          = kernels.WhereSelfOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                          = kernels.WhereScalarSelf
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.WhereScalarOther
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.WhereScalar
+	_ func(*torch.Tensor) []*torch.Tensor                                                                                                     = kernels.Where
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.NormExceptDim
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                 = kernels.XWeightNorm
+	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                = kernels.XWeightNormInterface
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                  = kernels.XWeightNormInterfaceOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                  = kernels.XWeightNormInterfaceBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)    = kernels.XWeightNormInterfaceBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                  = kernels.XWeightNormDifferentiableBackward
+	_ func([]int64, []string, *int, *int, *string, *bool) *torch.Tensor                                                                       = kernels.ZerosNames
+	_ func([]int64, []string, *torch.Tensor) *torch.Tensor                                                                                    = kernels.ZerosNamesOut
+	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                 = kernels.XEfficientzerotensor
+	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                              = kernels.XEfficientzerotensorOut
+	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                 = kernels.Zeros
+	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                              = kernels.ZerosOut
+	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                     = kernels.ZerosLike
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.ZerosLikeOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XStandardGammaGrad
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.XStandardGammaGradOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                  = kernels.XStandardGamma
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                   = kernels.XStandardGammaOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.XDirichletGrad
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                          = kernels.XDirichletGradOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                  = kernels.XSampleDirichlet
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                   = kernels.XSampleDirichletOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                  = kernels.Poisson
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                   = kernels.PoissonOut
+	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                                   = kernels.Binomial
+	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                    = kernels.BinomialOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                         = kernels.NativeNorm
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                          = kernels.NativeNormOut
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                   = kernels.NativeNormScalarOptDimDtype
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                    = kernels.NativeNormScalarOptDimDtypeOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.XSparseSum
+	_ func(*torch.Tensor, int) *torch.Tensor                                                                                                  = kernels.XSparseSumDtype
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.XSparseSumDim
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.XSparseSumDimOut
+	_ func(*torch.Tensor, []int64, int) *torch.Tensor                                                                                         = kernels.XSparseSumDimDtype
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                               = kernels.XSparseSumBackward
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                = kernels.XSparseSumBackwardOut
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.XSparseCsrSumDimDtype
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.XSparseCsrSumDimDtypeOut
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.XSparseCsrProdDimDtype
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.XSparseCsrProdDimDtypeOut
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                          = kernels.XSparseSoftmaxInt
+	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                         = kernels.XSparseSoftmaxDimname
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                          = kernels.XSparseSoftmax
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                           = kernels.XSparseSoftmaxOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                  = kernels.XSparseSoftmaxBackwardData
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.XSparseSoftmaxBackwardDataOut
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                          = kernels.XSparseLogSoftmaxInt
+	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                         = kernels.XSparseLogSoftmaxDimname
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                          = kernels.XSparseLogSoftmax
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                           = kernels.XSparseLogSoftmaxOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                  = kernels.XSparseLogSoftmaxBackwardData
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.XSparseLogSoftmaxBackwardDataOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int) *torch.Tensor                                                                         = kernels.XSpdiags
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *torch.Tensor) *torch.Tensor                                                          = kernels.XSpdiagsOut
+	_ func(*torch.Tensor, *torch.Scalar, int) *torch.Tensor                                                                                   = kernels.NormScalarOptDtype
+	_ func(*torch.Tensor, *torch.Scalar, int, *torch.Tensor) *torch.Tensor                                                                    = kernels.NormScalarOptDtypeOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                         = kernels.NormScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                          = kernels.NormScalarOut
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int) *torch.Tensor                                                                    = kernels.NormScalarOptDimDtype
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool) *torch.Tensor                                                                         = kernels.NormScalarOptDim
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int, *torch.Tensor) *torch.Tensor                                                     = kernels.NormDtypeOut
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *torch.Tensor) *torch.Tensor                                                          = kernels.NormOut
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int) *torch.Tensor                                                                   = kernels.NormNamesScalarOptDimDtype
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool) *torch.Tensor                                                                        = kernels.NormNamesScalarOptDim
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int, *torch.Tensor) *torch.Tensor                                                    = kernels.NormNamesDtypeOut
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool, *torch.Tensor) *torch.Tensor                                                         = kernels.NormNamesOut
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                      = kernels.FrexpTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                        = kernels.FrexpTensorOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.FrobeniusNorm
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                        = kernels.FrobeniusNormDim
+	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                         = kernels.FrobeniusNormOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                 = kernels.NuclearNorm
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                  = kernels.NuclearNormOut
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                        = kernels.NuclearNormDim
+	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                         = kernels.NuclearNormDimOut
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                 = kernels.Clone
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.CloneOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Positive
+	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                  = kernels.ResizeAs_
+	_ func(*torch.Tensor, *torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.ResizeAsOut
+	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                  = kernels.ResizeAs
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ResizeAsSparse_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.ResizeAsSparseOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ResizeAsSparse
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Zero_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ZeroOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Zero
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.SubOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.SubTensor
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.Sub_Tensor
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.SubScalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Sub_Scalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                            = kernels.SubScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.SubtractOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.SubtractTensor
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.Subtract_Tensor
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.SubtractScalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Subtract_Scalar
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.RsubTensor
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.RsubTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.HeavisideOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.Heaviside
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.Heaviside_
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.RsubScalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                            = kernels.RsubScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.XSparseAddmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.XSparseAddmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.SparseSampledAddmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.SparseSampledAddmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.AddmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.Addmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.Addmm_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                        = kernels.XAddmmActivationOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool) *torch.Tensor                                       = kernels.XAddmmActivation
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseCompressedTensorCompPlainValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseCsrTensorCrowColValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseCscTensorCcolRowValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseBsrTensorCrowColValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseBscTensorCcolRowValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseCompressedTensorCompPlainValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseCsrTensorCrowColValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseCscTensorCcolRowValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseBsrTensorCrowColValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseBscTensorCcolRowValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseCompressedTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseCsrTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseCscTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseBsrTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseBscTensorUnsafe
+	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                 = kernels.SparseCooTensorSize
+	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                              = kernels.SparseCooTensorSizeOut
+	_ func(*torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                            = kernels.SparseCooTensorIndices
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                   = kernels.SparseCooTensorIndicesSize
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                   = kernels.XSparseCooTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, []int64)                                                                                             = kernels.XValidateSparseCooTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, int)                                                                         = kernels.XValidateSparseCompressedTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseCsrTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseCscTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseBsrTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseBscTensorArgs
+	_ func(int64, int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                   = kernels.XSparseCooTensorWithDims
+	_ func(int64, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                = kernels.XSparseCooTensorWithDimsOut
+	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                     = kernels.XSparseCooTensorWithDimsAndTensors
+	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                  = kernels.XSparseCooTensorWithDimsAndTensorsOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                = kernels.SparseResize_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                 = kernels.SparseResizeOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                = kernels.SparseResize
 )

@@ -11,6 +11,2104 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opSparseResizeAndClear_ = asserts.Op{
+	Name:     "sparse_resize_and_clear_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
+func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opSparseResizeAndClearOut = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
+func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	return r0
+}
+
+var opSparseResizeAndClear = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
+func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opSparseMask = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
+func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMask(self, mask)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	r0 := kernels.SparseMask(self, mask)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	return r0
+}
+
+var opSparseMaskOut = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
+func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMaskOut(self, mask, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSparseMaskOut, &assertgenshapes.Locs_983daf7a920e, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.SparseMaskOut(self, mask, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a2, out)
+	return r0
+}
+
+var opXToCpu = asserts.Op{
+	Name:     "_to_cpu",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
+func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToCpu(tensors)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXToCpu, &assertgenshapes.Locs_fe4ff28471e2)
+	r0 := kernels.XToCpu(tensors)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	return r0
+}
+
+var opToDense = asserts.Op{
+	Name:     "to_dense",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToDense checks to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
+func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToDense(self, dtype)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ToDense(self, dtype)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXToDense = asserts.Op{
+	Name:     "_to_dense",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XToDense checks _to_dense(Tensor self, ScalarType? dtype=None) -> Tensor
+func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToDense(self, dtype)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToDense(self, dtype)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToDenseOut = asserts.Op{
+	Name:     "_to_dense",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
+func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToDenseOut(self, dtype, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToDenseOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XToDenseOut(self, dtype, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opToDenseBackward = asserts.Op{
+	Name:     "to_dense_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input) -> Tensor
+func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToDenseBackward(grad, input)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772)
+	r0 := kernels.ToDenseBackward(grad, input)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_deed1f1cf772)
+	return r0
+}
+
+var opSparseDim = asserts.Op{
+	Name:     "sparse_dim",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// SparseDim checks sparse_dim(Tensor self) -> int
+func SparseDim(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.SparseDim(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.SparseDim(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXDimI = asserts.Op{
+	Name:     "_dimI",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XDimI checks _dimI(Tensor self) -> int
+func XDimI(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XDimI(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XDimI(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opDenseDim = asserts.Op{
+	Name:     "dense_dim",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// DenseDim checks dense_dim(Tensor self) -> int
+func DenseDim(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.DenseDim(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.DenseDim(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXDimV = asserts.Op{
+	Name:     "_dimV",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XDimV checks _dimV(Tensor self) -> int
+func XDimV(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XDimV(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XDimV(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXNnz = asserts.Op{
+	Name:     "_nnz",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XNnz checks _nnz(Tensor self) -> int
+func XNnz(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XNnz(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XNnz(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opCoalesce = asserts.Op{
+	Name:     "coalesce",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
+func Coalesce(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Coalesce(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Coalesce(self)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXCoalesce = asserts.Op{
+	Name:     "_coalesce",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XCoalesce checks _coalesce(Tensor self) -> Tensor
+func XCoalesce(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesce(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XCoalesce(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalesceOut = asserts.Op{
+	Name:     "_coalesce",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesceOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCoalesceOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.XCoalesceOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opIsCoalesced = asserts.Op{
+	Name:     "is_coalesced",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// IsCoalesced checks is_coalesced(Tensor self) -> bool
+func IsCoalesced(self *torch.Tensor) bool {
+	if !asserts.Checking() {
+		return kernels.IsCoalesced(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.IsCoalesced(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXIndices = asserts.Op{
+	Name:     "_indices",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XIndices checks _indices(Tensor(a) self) -> Tensor(a)
+func XIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XIndices(self)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXValues = asserts.Op{
+	Name:     "_values",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XValues checks _values(Tensor(a) self) -> Tensor(a)
+func XValues(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XValues(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XValues(self)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalesced_ = asserts.Op{
+	Name:     "_coalesced_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
+func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesced_(self, coalesced)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXCoalesced_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.XCoalesced_(self, coalesced)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXCoalescedOut = asserts.Op{
+	Name:     "_coalesced",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
+func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalescedOut(self, coalesced, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCoalescedOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XCoalescedOut(self, coalesced, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opXCoalesced = asserts.Op{
+	Name:     "_coalesced",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
+func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesced(self, coalesced)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.XCoalesced(self, coalesced)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opIndices = asserts.Op{
+	Name:     "indices",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Indices checks indices(Tensor(a) self) -> Tensor(a)
+func Indices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Indices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Indices(self)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opValues = asserts.Op{
+	Name:     "values",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Values checks values(Tensor(a) self) -> Tensor(a)
+func Values(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Values(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Values(self)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCrowIndices = asserts.Op{
+	Name:     "crow_indices",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
+func CrowIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CrowIndices(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.CrowIndices(self)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opColIndices = asserts.Op{
+	Name:     "col_indices",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
+func ColIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ColIndices(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ColIndices(self)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opCcolIndices = asserts.Op{
+	Name:     "ccol_indices",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
+func CcolIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CcolIndices(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.CcolIndices(self)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opRowIndices = asserts.Op{
+	Name:     "row_indices",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
+func RowIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RowIndices(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.RowIndices(self)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opHspmmOut = asserts.Op{
+	Name:     "hspmm",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
+func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HspmmOut(mat1, mat2, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHspmmOut, &assertgenshapes.Locs_6798116b9fb3, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.HspmmOut(mat1, mat2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6798116b9fb3, &a2, out)
+	return r0
+}
+
+var opHspmm = asserts.Op{
+	Name:     "hspmm",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
+func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hspmm(mat1, mat2)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7)
+	r0 := kernels.Hspmm(mat1, mat2)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_13e416bb80f7)
+	return r0
+}
+
+var opCopySparseToSparse_ = asserts.Op{
+	Name:     "copy_sparse_to_sparse_",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
+func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparse_(self, src, non_blocking)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_938f93576399, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
+	return r0
+}
+
+var opCopySparseToSparseOut = asserts.Op{
+	Name:     "copy_sparse_to_sparse",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
+func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
+	return r0
+}
+
+var opCopySparseToSparse = asserts.Op{
+	Name:     "copy_sparse_to_sparse",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
+func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparse(self, src, non_blocking)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7)
+	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ca17e0284ce7)
+	return r0
+}
+
+var opUnbindInt = asserts.Op{
+	Name:     "unbind",
+	Overload: "int",
+	Profile:  asserts.PyTorch113,
+}
+
+// UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
+func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnbindInt(self, dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnbindInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.UnbindInt(self, dim)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opUnbindDimname = asserts.Op{
+	Name:     "unbind",
+	Overload: "Dimname",
+	Profile:  asserts.PyTorch113,
+}
+
+// UnbindDimname checks unbind.Dimname(Tensor(a -> *) self, Dimname dim) -> Tensor(a)[]
+func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnbindDimname(self, dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opUnbindDimname, &assertgenshapes.Locs_0963728f424b)
+	r0 := kernels.UnbindDimname(self, dim)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	return r0
+}
+
+var opToSparseSparseDim = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "sparse_dim",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
+func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseSparseDim(self, sparse_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToSparseSparseDimOut = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "sparse_dim_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseSparseDimOut checks to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseSparseDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opToSparse = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparse checks to_sparse(Tensor self) -> Tensor
+func ToSparse(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparse(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparse(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToSparseOut = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseOut checks to_sparse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opToSparseCsr = asserts.Op{
+	Name:     "to_sparse_csr",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseCsr checks to_sparse_csr(Tensor self) -> Tensor
+func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCsr(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ToSparseCsr(self)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opToSparseCsrOut = asserts.Op{
+	Name:     "to_sparse_csr",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseCsrOut checks to_sparse_csr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCsrOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseCsrOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseCsrOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opToSparseCsc = asserts.Op{
+	Name:     "to_sparse_csc",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseCsc checks to_sparse_csc(Tensor self) -> Tensor
+func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCsc(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ToSparseCsc(self)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opToSparseCscOut = asserts.Op{
+	Name:     "to_sparse_csc",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseCscOut checks to_sparse_csc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCscOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseCscOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseCscOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opToSparseBsr = asserts.Op{
+	Name:     "to_sparse_bsr",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseBsr checks to_sparse_bsr(Tensor self, int[2] blocksize) -> Tensor
+func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseBsr(self, blocksize)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ToSparseBsr(self, blocksize)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opToSparseBsrOut = asserts.Op{
+	Name:     "to_sparse_bsr",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseBsrOut checks to_sparse_bsr.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseBsrOut(self, blocksize, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseBsrOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opToSparseBsc = asserts.Op{
+	Name:     "to_sparse_bsc",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseBsc checks to_sparse_bsc(Tensor self, int[2] blocksize) -> Tensor
+func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseBsc(self, blocksize)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ToSparseBsc(self, blocksize)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opToSparseBscOut = asserts.Op{
+	Name:     "to_sparse_bsc",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToSparseBscOut checks to_sparse_bsc.out(Tensor self, int[2] blocksize, *, Tensor(a!) out) -> Tensor(a!)
+func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseBscOut(self, blocksize, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToSparseBscOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.ToSparseBscOut(self, blocksize, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opToMkldnn = asserts.Op{
+	Name:     "to_mkldnn",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToMkldnn checks to_mkldnn(Tensor self, ScalarType? dtype=None) -> Tensor
+func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToMkldnn(self, dtype)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToMkldnn(self, dtype)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToMkldnnOut = asserts.Op{
+	Name:     "to_mkldnn",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToMkldnnOut checks to_mkldnn.out(Tensor self, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)
+func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToMkldnnOut(self, dtype, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToMkldnnOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.ToMkldnnOut(self, dtype, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opMkldnnReorderConv2dWeight = asserts.Op{
+	Name:     "mkldnn_reorder_conv2d_weight",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// MkldnnReorderConv2dWeight checks mkldnn_reorder_conv2d_weight(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1) -> Tensor
+func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opMkldnnReorderConv2dWeightOut = asserts.Op{
+	Name:     "mkldnn_reorder_conv2d_weight",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// MkldnnReorderConv2dWeightOut checks mkldnn_reorder_conv2d_weight.out(Tensor self, int[2] padding=0, int[2] stride=1, int[2] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
+func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	return r0
+}
+
+var opMkldnnReorderConv3dWeight = asserts.Op{
+	Name:     "mkldnn_reorder_conv3d_weight",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// MkldnnReorderConv3dWeight checks mkldnn_reorder_conv3d_weight(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1) -> Tensor
+func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opMkldnnReorderConv3dWeightOut = asserts.Op{
+	Name:     "mkldnn_reorder_conv3d_weight",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// MkldnnReorderConv3dWeightOut checks mkldnn_reorder_conv3d_weight.out(Tensor self, int[3] padding=0, int[3] stride=1, int[3] dilation=1, int groups=1, *, Tensor(a!) out) -> Tensor(a!)
+func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	return r0
+}
+
+var opToMkldnnBackward = asserts.Op{
+	Name:     "to_mkldnn_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ToMkldnnBackward checks to_mkldnn_backward(Tensor grad, Tensor input) -> Tensor
+func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToMkldnnBackward(grad, input)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772)
+	r0 := kernels.ToMkldnnBackward(grad, input)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_deed1f1cf772)
+	return r0
+}
+
+var opQuantizePerTensorDynamic = asserts.Op{
+	Name:     "quantize_per_tensor_dynamic",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// QuantizePerTensorDynamic checks quantize_per_tensor_dynamic(Tensor self, ScalarType dtype, bool reduce_range) -> Tensor
+func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opQuantizePerTensorDynamicOut = asserts.Op{
+	Name:     "quantize_per_tensor_dynamic",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// QuantizePerTensorDynamicOut checks quantize_per_tensor_dynamic.out(Tensor self, ScalarType dtype, bool reduce_range, *, Tensor(a!) out) -> Tensor(a!)
+func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	return r0
+}
+
+var opQuantizePerTensor = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// QuantizePerTensor checks quantize_per_tensor(Tensor self, float scale, int zero_point, ScalarType dtype) -> Tensor
+func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtype int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opQuantizePerTensorOut = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// QuantizePerTensorOut checks quantize_per_tensor.out(Tensor self, float scale, int zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
+func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, dtype int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	return r0
+}
+
+var opQuantizePerTensorTensorQparams = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "tensor_qparams",
+	Profile:  asserts.PyTorch113,
+}
+
+// QuantizePerTensorTensorQparams checks quantize_per_tensor.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype) -> Tensor
+func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	return r0
+}
+
+var opQuantizePerTensorTensorQparamsOut = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "tensor_qparams_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// QuantizePerTensorTensorQparamsOut checks quantize_per_tensor.tensor_qparams_out(Tensor self, Tensor scale, Tensor zero_point, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
+func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_aa0fe1f987dd, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
+	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_aa0fe1f987dd, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	return r0
+}
+
+var opQuantizePerTensorTensors = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "tensors",
+	Profile:  asserts.PyTorch113,
+}
+
+// QuantizePerTensorTensors checks quantize_per_tensor.tensors(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype) -> Tensor[]
+func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
+	}
+	var c asserts.Call
+	var (
+		a1, a2 asserts.Saved
+		l0     asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_2f607033dd03(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_4817324b9477, &l0, &a1, &a2, tensors, scales, zero_points)
+	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
+	assertgenshapes.ChecksPost_dcbbd2dbca15(&c, &assertgenshapes.Locs_4817324b9477, &l0, &a1, &a2, tensors, scales, zero_points)
+	return r0
+}
+
+var opQuantizePerTensorTensorsOut = asserts.Op{
+	Name:     "quantize_per_tensor",
+	Overload: "tensors_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// QuantizePerTensorTensorsOut checks quantize_per_tensor.tensors_out(Tensor[] tensors, Tensor scales, Tensor zero_points, ScalarType dtype, *, Tensor(a!)[] out) -> ()
+func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1, a2 asserts.Saved
+		l0, l4 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_be4c0e6dc1ad(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	defer c.Abandon()
+	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
+	assertgenshapes.ChecksPost_954404970cfd(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+}
+
+var opQuantizePerChannel = asserts.Op{
+	Name:     "quantize_per_channel",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// QuantizePerChannel checks quantize_per_channel(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype) -> Tensor
+func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
+	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points, r0)
+	return r0
+}
+
+var opQuantizePerChannelOut = asserts.Op{
+	Name:     "quantize_per_channel",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// QuantizePerChannelOut checks quantize_per_channel.out(Tensor self, Tensor scales, Tensor zero_points, int axis, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
+func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_bd3b3793af4c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	defer c.Abandon()
+	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_bd3b3793af4c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	return r0
+}
+
+var opDequantizeSelf = asserts.Op{
+	Name:     "dequantize",
+	Overload: "self",
+	Profile:  asserts.PyTorch113,
+}
+
+// DequantizeSelf checks dequantize.self(Tensor self) -> Tensor
+func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DequantizeSelf(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.DequantizeSelf(self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	return r0
+}
+
+var opDequantizeSelfOut = asserts.Op{
+	Name:     "dequantize",
+	Overload: "self_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// DequantizeSelfOut checks dequantize.self_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DequantizeSelfOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.DequantizeSelfOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opDequantizeTensors = asserts.Op{
+	Name:     "dequantize",
+	Overload: "tensors",
+	Profile:  asserts.PyTorch113,
+}
+
+// DequantizeTensors checks dequantize.tensors(Tensor[] tensors) -> Tensor[]
+func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DequantizeTensors(tensors)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opDequantizeTensors, &assertgenshapes.Locs_fe4ff28471e2)
+	r0 := kernels.DequantizeTensors(tensors)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	return r0
+}
+
+var opDequantizeTensorsOut = asserts.Op{
+	Name:     "dequantize",
+	Overload: "tensors_out",
+	Profile:  asserts.PyTorch113,
+}
+
+// DequantizeTensorsOut checks dequantize.tensors_out(Tensor[] tensors, *, Tensor(a!)[] out) -> ()
+func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.DequantizeTensorsOut(tensors, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
+	defer c.Abandon()
+	kernels.DequantizeTensorsOut(tensors, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
+}
+
+var opQScale = asserts.Op{
+	Name:     "q_scale",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// QScale checks q_scale(Tensor self) -> float
+func QScale(self *torch.Tensor) float64 {
+	if !asserts.Checking() {
+		return kernels.QScale(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.QScale(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opQZeroPoint = asserts.Op{
+	Name:     "q_zero_point",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// QZeroPoint checks q_zero_point(Tensor self) -> int
+func QZeroPoint(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.QZeroPoint(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.QZeroPoint(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opQPerChannelScales = asserts.Op{
+	Name:     "q_per_channel_scales",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// QPerChannelScales checks q_per_channel_scales(Tensor self) -> Tensor
+func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QPerChannelScales(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.QPerChannelScales(self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	return r0
+}
+
+var opQPerChannelScalesOut = asserts.Op{
+	Name:     "q_per_channel_scales",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// QPerChannelScalesOut checks q_per_channel_scales.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QPerChannelScalesOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.QPerChannelScalesOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opQPerChannelZeroPoints = asserts.Op{
+	Name:     "q_per_channel_zero_points",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// QPerChannelZeroPoints checks q_per_channel_zero_points(Tensor self) -> Tensor
+func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QPerChannelZeroPoints(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.QPerChannelZeroPoints(self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	return r0
+}
+
+var opQPerChannelZeroPointsOut = asserts.Op{
+	Name:     "q_per_channel_zero_points",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// QPerChannelZeroPointsOut checks q_per_channel_zero_points.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QPerChannelZeroPointsOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.QPerChannelZeroPointsOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opQPerChannelAxis = asserts.Op{
+	Name:     "q_per_channel_axis",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// QPerChannelAxis checks q_per_channel_axis(Tensor self) -> int
+func QPerChannelAxis(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.QPerChannelAxis(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.QPerChannelAxis(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opIntRepr = asserts.Op{
+	Name:     "int_repr",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// IntRepr checks int_repr(Tensor self) -> Tensor
+func IntRepr(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.IntRepr(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.IntRepr(self)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opIntReprOut = asserts.Op{
+	Name:     "int_repr",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// IntReprOut checks int_repr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.IntReprOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opIntReprOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.IntReprOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opXMakePerTensorQuantizedTensor = asserts.Op{
+	Name:     "_make_per_tensor_quantized_tensor",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XMakePerTensorQuantizedTensor checks _make_per_tensor_quantized_tensor(Tensor self, float scale, int zero_point) -> Tensor
+func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXMakePerTensorQuantizedTensorOut = asserts.Op{
+	Name:     "_make_per_tensor_quantized_tensor",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// XMakePerTensorQuantizedTensorOut checks _make_per_tensor_quantized_tensor.out(Tensor self, float scale, int zero_point, *, Tensor(a!) out) -> Tensor(a!)
+func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_point int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	return r0
+}
+
+var opXMakePerChannelQuantizedTensor = asserts.Op{
+	Name:     "_make_per_channel_quantized_tensor",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XMakePerChannelQuantizedTensor checks _make_per_channel_quantized_tensor(Tensor self, Tensor scale, Tensor zero_point, int axis) -> Tensor
+func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c)
+	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0b95f299ef7c)
+	return r0
+}
+
+var opXMakePerChannelQuantizedTensorOut = asserts.Op{
+	Name:     "_make_per_channel_quantized_tensor",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// XMakePerChannelQuantizedTensorOut checks _make_per_channel_quantized_tensor.out(Tensor self, Tensor scale, Tensor zero_point, int axis, *, Tensor(a!) out) -> Tensor(a!)
+func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_8b82ffcb99a6, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a4, out)
+	return r0
+}
+
+var opQscheme = asserts.Op{
+	Name:     "qscheme",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// Qscheme checks qscheme(Tensor self) -> QScheme
+func Qscheme(self *torch.Tensor) int {
+	if !asserts.Checking() {
+		return kernels.Qscheme(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.Qscheme(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFakeQuantizePerTensorAffine = asserts.Op{
+	Name:     "fake_quantize_per_tensor_affine",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// FakeQuantizePerTensorAffine checks fake_quantize_per_tensor_affine(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> Tensor
+func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFakeQuantizePerTensorAffineTensorQparams = asserts.Op{
+	Name:     "fake_quantize_per_tensor_affine",
+	Overload: "tensor_qparams",
+	Profile:  asserts.PyTorch113,
+}
+
+// FakeQuantizePerTensorAffineTensorQparams checks fake_quantize_per_tensor_affine.tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max) -> Tensor
+func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535901a18024(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c)
+	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0b95f299ef7c)
+	return r0
+}
+
+var opFakeQuantizePerTensorAffineCachemask = asserts.Op{
+	Name:     "fake_quantize_per_tensor_affine_cachemask",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// FakeQuantizePerTensorAffineCachemask checks fake_quantize_per_tensor_affine_cachemask(Tensor self, float scale, int zero_point, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
+func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opFakeQuantizePerTensorAffineCachemaskOut = asserts.Op{
+	Name:     "fake_quantize_per_tensor_affine_cachemask",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FakeQuantizePerTensorAffineCachemaskOut checks fake_quantize_per_tensor_affine_cachemask.out(Tensor self, float scale, int zero_point, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
+	}
+	var c asserts.Call
+	var a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_d9f0e7712f05, &a5, &a6, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a5, &a6, out0, out1)
+	return r0, r1
+}
+
+var opXFakeQuantizePerTensorAffineCachemaskTensorQparams = asserts.Op{
+	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFakeQuantizePerTensorAffineCachemaskTensorQparams checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
+func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
+	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	return r0, r1
+}
+
+var opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut = asserts.Op{
+	Name:     "_fake_quantize_per_tensor_affine_cachemask_tensor_qparams",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut checks _fake_quantize_per_tensor_affine_cachemask_tensor_qparams.out(Tensor self, Tensor scale, Tensor zero_point, Tensor fake_quant_enabled, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
+	}
+	var c asserts.Call
+	var a6, a7 asserts.Saved
+	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_bbb6f0a8bddc, &a6, &a7, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
+	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_bbb6f0a8bddc, &a6, &a7, out0, out1)
+	return r0, r1
+}
+
+var opFakeQuantizePerTensorAffineCachemaskBackward = asserts.Op{
+	Name:     "fake_quantize_per_tensor_affine_cachemask_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// FakeQuantizePerTensorAffineCachemaskBackward checks fake_quantize_per_tensor_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
+func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454)
+	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4ce453fa2454)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerTensorAffine = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_tensor_affine",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFakeQuantizeLearnablePerTensorAffine checks _fake_quantize_learnable_per_tensor_affine(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
+func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerTensorAffineOut = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_tensor_affine",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFakeQuantizeLearnablePerTensorAffineOut checks _fake_quantize_learnable_per_tensor_affine.out(Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
+	}
+	var c asserts.Call
+	var a6 asserts.Saved
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_8b82ffcb99a6, &a6, out)
+	defer c.Abandon()
+	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a6, out)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerTensorAffineBackward = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_tensor_affine_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFakeQuantizeLearnablePerTensorAffineBackward checks _fake_quantize_learnable_per_tensor_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
+func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191)
+	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
+	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_3a2f820c7191)
+	return r0, r1, r2
+}
+
+var opFakeQuantizePerChannelAffine = asserts.Op{
+	Name:     "fake_quantize_per_channel_affine",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// FakeQuantizePerChannelAffine checks fake_quantize_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> Tensor
+func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535901a18024(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c)
+	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0b95f299ef7c)
+	return r0
+}
+
+var opFakeQuantizePerChannelAffineCachemask = asserts.Op{
+	Name:     "fake_quantize_per_channel_affine_cachemask",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// FakeQuantizePerChannelAffineCachemask checks fake_quantize_per_channel_affine_cachemask(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max) -> (Tensor output, Tensor mask)
+func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_20fc1bfdcf71(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
+	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
+	assertgenshapes.ChecksPost_0aa0b0984d55(&c, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	return r0, r1
+}
+
+var opFakeQuantizePerChannelAffineCachemaskOut = asserts.Op{
+	Name:     "fake_quantize_per_channel_affine_cachemask",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// FakeQuantizePerChannelAffineCachemaskOut checks fake_quantize_per_channel_affine_cachemask.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
+	}
+	var c asserts.Call
+	var a6, a7 asserts.Saved
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_a6b9b37512ef, &a6, &a7, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_a6b9b37512ef, &a6, &a7, out0, out1)
+	return r0, r1
+}
+
+var opFakeQuantizePerChannelAffineCachemaskBackward = asserts.Op{
+	Name:     "fake_quantize_per_channel_affine_cachemask_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// FakeQuantizePerChannelAffineCachemaskBackward checks fake_quantize_per_channel_affine_cachemask_backward(Tensor grad, Tensor mask) -> Tensor
+func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454)
+	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4ce453fa2454)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerChannelAffine = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_channel_affine",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFakeQuantizeLearnablePerChannelAffine checks _fake_quantize_learnable_per_channel_affine(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> Tensor
+func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
+	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerChannelAffineOut = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_channel_affine",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFakeQuantizeLearnablePerChannelAffineOut checks _fake_quantize_learnable_per_channel_affine.out(Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
+	}
+	var c asserts.Call
+	var a7 asserts.Saved
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_8b82ffcb99a6, &a7, out)
+	defer c.Abandon()
+	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a7, out)
+	return r0
+}
+
+var opXFakeQuantizeLearnablePerChannelAffineBackward = asserts.Op{
+	Name:     "_fake_quantize_learnable_per_channel_affine_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFakeQuantizeLearnablePerChannelAffineBackward checks _fake_quantize_learnable_per_channel_affine_backward(Tensor grad, Tensor self, Tensor scale, Tensor zero_point, int axis, int quant_min, int quant_max, float grad_factor=1.0) -> (Tensor, Tensor, Tensor)
+func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191)
+	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
+	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_3a2f820c7191)
+	return r0, r1, r2
+}
+
+var opFusedMovingAvgObsFakeQuant = asserts.Op{
+	Name:     "fused_moving_avg_obs_fake_quant",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// FusedMovingAvgObsFakeQuant checks fused_moving_avg_obs_fake_quant(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> Tensor
+func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	}
+	var c asserts.Call
+	var a3, a4, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_52721b50e5a2(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f39c06d460c8, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
+	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	assertgenshapes.ChecksPost_1bb2e4f5a3bd(&c, &assertgenshapes.Locs_f39c06d460c8, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	return r0
+}
+
+var opXFusedMovingAvgObsFqHelper = asserts.Op{
+	Name:     "_fused_moving_avg_obs_fq_helper",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFusedMovingAvgObsFqHelper checks _fused_moving_avg_obs_fq_helper(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask)
+func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_6ae6c0c440ef(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
+	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	assertgenshapes.ChecksPost_a60a039f5eaa(&c, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	return r0, r1
+}
+
+var opXFusedMovingAvgObsFqHelperOut = asserts.Op{
+	Name:     "_fused_moving_avg_obs_fq_helper",
+	Overload: "out",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFusedMovingAvgObsFqHelperOut checks _fused_moving_avg_obs_fq_helper.out(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor(a!) running_min, Tensor(b!) running_max, Tensor(c!) scale, Tensor(d!) zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False, *, Tensor(e!) out0, Tensor(f!) out1) -> (Tensor(e!), Tensor(f!))
+func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
+	}
+	var c asserts.Call
+	var a3, a4, a5, a6, a13, a14 asserts.Saved
+	assertgenshapes.ChecksPre_287c7cdfbf3d(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_b2126b7600eb, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
+	assertgenshapes.ChecksPost_6bbefbef08f9(&c, &assertgenshapes.Locs_b2126b7600eb, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	return r0, r1
+}
+
+var opXFusedMovingAvgObsFqHelperFunctional = asserts.Op{
+	Name:     "_fused_moving_avg_obs_fq_helper_functional",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XFusedMovingAvgObsFqHelperFunctional checks _fused_moving_avg_obs_fq_helper_functional(Tensor self, Tensor observer_on, Tensor fake_quant_on, Tensor running_min, Tensor running_max, Tensor scale, Tensor zero_point, float averaging_const, int quant_min, int quant_max, int ch_axis, bool per_row_fake_quant=False, bool symmetric_quant=False) -> (Tensor output, Tensor mask, Tensor running_min_out, Tensor running_max_out, Tensor scale_out, Tensor zero_point_out)
+func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_0835502f292b(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
+	assertgenshapes.ChecksPost_cbdbf895b8c8(&c, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	return r0, r1, r2, r3, r4, r5
+}
+
+var opXChooseQparamsPerTensor = asserts.Op{
+	Name:     "_choose_qparams_per_tensor",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XChooseQparamsPerTensor checks _choose_qparams_per_tensor(Tensor self, bool reduce_range=False) -> (float, int)
+func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, int64) {
+	if !asserts.Checking() {
+		return kernels.XChooseQparamsPerTensor(self, reduce_range)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b)
+	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	return r0, r1
+}
+
+var opXSaturateWeightToFp16 = asserts.Op{
+	Name:     "_saturate_weight_to_fp16",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XSaturateWeightToFp16 checks _saturate_weight_to_fp16(Tensor weight) -> Tensor
+func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XSaturateWeightToFp16(weight)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3)
+	r0 := kernels.XSaturateWeightToFp16(weight)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6a90f4a114a3)
+	return r0
+}
+
+var opChooseQparamsOptimized = asserts.Op{
+	Name:     "choose_qparams_optimized",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// ChooseQparamsOptimized checks choose_qparams_optimized(Tensor input, int numel, int n_bins, float ratio, int bit_width) -> (Tensor, Tensor)
+func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, ratio float64, bit_width int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89)
+	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_05046cb4ce89)
+	return r0, r1
+}
+
+var opXAutocastToReducedPrecision = asserts.Op{
+	Name:     "_autocast_to_reduced_precision",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XAutocastToReducedPrecision checks _autocast_to_reduced_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled, ScalarType cuda_dtype, ScalarType cpu_dtype) -> Tensor(a)
+func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool, cuda_dtype int, cpu_dtype int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXAutocastToFullPrecision = asserts.Op{
+	Name:     "_autocast_to_full_precision",
+	Overload: "",
+	Profile:  asserts.PyTorch113,
+}
+
+// XAutocastToFullPrecision checks _autocast_to_full_precision(Tensor(a) self, bool cuda_enabled, bool cpu_enabled) -> Tensor(a)
+func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
 var opXToCopy = asserts.Op{
 	Name:     "_to_copy",
 	Overload: "",
@@ -24,9 +2122,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -43,10 +2141,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToCopyOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToCopyOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -62,9 +2160,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -80,9 +2178,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -98,9 +2196,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -116,9 +2214,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opToOther, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -134,9 +2232,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opMeshgrid, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opMeshgrid, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -152,9 +2250,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opMeshgridIndexing, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opMeshgridIndexing, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -170,9 +2268,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCartesianProd, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.CartesianProd(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -188,9 +2286,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 		return kernels.Combinations(self, r, with_replacement)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -206,9 +2304,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opItem, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opItem, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.Item(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -224,9 +2322,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opResultTypeTensor, &assertgenshapes.Locs334)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs334)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_7be95e2c2f87)
 	return r0
 }
 
@@ -242,9 +2340,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opResultTypeScalar, &assertgenshapes.Locs335)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs335)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_9aaa4146562f)
 	return r0
 }
 
@@ -260,9 +2358,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs335)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs335)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_9aaa4146562f)
 	return r0
 }
 
@@ -278,9 +2376,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre28(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -296,9 +2394,9 @@ func CanCast(from int, to int) bool {
 		return kernels.CanCast(from, to)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre28(&c, &opCanCast, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opCanCast, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.CanCast(from, to)
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -314,9 +2412,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre28(&c, &opPromoteTypes, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opPromoteTypes, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.PromoteTypes(type1, type2)
-	assertgenshapes.ChecksPost29(&c, &assertgenshapes.Locs16)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -333,9 +2431,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -355,9 +2453,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre174(&c, &opXLstmMps, &assertgenshapes.Locs336, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_e94197e752c1(&c, &opXLstmMps, &assertgenshapes.Locs_21fd00ff203e, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs336, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_9c731183dc77(&c, &assertgenshapes.Locs_21fd00ff203e, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -374,10 +2472,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opXLstmMpsOut, &assertgenshapes.Locs337, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_1d64d12fef89(&c, &opXLstmMpsOut, &assertgenshapes.Locs_25ac4351f081, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs337, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_c75fc4e5b7f7(&c, &assertgenshapes.Locs_25ac4351f081, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -397,9 +2495,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5 asserts.Saved
 		l6, l7                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre176(&c, &opLstmMpsBackward, &assertgenshapes.Locs338, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
+	assertgenshapes.ChecksPre_fdcfd235ff1d(&c, &opLstmMpsBackward, &assertgenshapes.Locs_16729e643c68, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost177(&c, &assertgenshapes.Locs338, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
+	assertgenshapes.ChecksPost_1cbd0657df95(&c, &assertgenshapes.Locs_16729e643c68, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
 	return r0, r1, r2
 }
 
@@ -420,10 +2518,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a0, a3, a4, a5, a14 asserts.Saved
 		l6, l7, l15, l16    asserts.SavedList
 	)
-	assertgenshapes.ChecksPre178(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs339, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre_e29c1f45d2ef(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_1ac1c5673e4c, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.ChecksPost179(&c, &assertgenshapes.Locs339, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost_b0450593d0b0(&c, &assertgenshapes.Locs_1ac1c5673e4c, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -439,9 +2537,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_aa30266825f7(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_d04b070053f9(&c, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -458,10 +2556,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs341, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_2fd5d8679735, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs341, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_2fd5d8679735, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -477,9 +2575,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs342)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_dfc4478b3f8f)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs342)
+	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_dfc4478b3f8f)
 	return r0, r1, r2
 }
 
@@ -496,10 +2594,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs343, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_5ef34e3b80fc, &a6, &a7, &a8, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs343, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_5ef34e3b80fc, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -515,9 +2613,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre98(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs344)
+	assertgenshapes.ChecksPre_534b29a18018(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_c92f08ff650e)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost182(&c, &assertgenshapes.Locs344)
+	assertgenshapes.ChecksPost_0b855bbae172(&c, &assertgenshapes.Locs_c92f08ff650e)
 	return r0, r1, r2, r3, r4
 }
 
@@ -533,9 +2631,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre183(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs345)
+	assertgenshapes.ChecksPre_534805a18015(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_1c430d41d473)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs345)
+	assertgenshapes.ChecksPost_9071be3aa7d7(&c, &assertgenshapes.Locs_1c430d41d473)
 	return r0, r1, r2, r3, r4
 }
 
@@ -552,9 +2650,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre185(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs346, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_bddc6d20480e(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost186(&c, &assertgenshapes.Locs346, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost_afdbee23c991(&c, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -571,10 +2669,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs347, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_f1c69b118e3c, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs347, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_f1c69b118e3c, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -590,9 +2688,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.ChecksPost187(&c, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPost_7171c5e7c36a(&c, &assertgenshapes.Locs_a59f245db888)
 	return r0, r1, r2, r3, r4
 }
 
@@ -609,10 +2707,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre188(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs349, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_e32dc6a4be5f(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_f30991dfa12c, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost189(&c, &assertgenshapes.Locs349, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_c154e6f8c98a(&c, &assertgenshapes.Locs_f30991dfa12c, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -628,9 +2726,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre183(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs350)
+	assertgenshapes.ChecksPre_534805a18015(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_763e815cbfbc)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs350)
+	assertgenshapes.ChecksPost_9071be3aa7d7(&c, &assertgenshapes.Locs_763e815cbfbc)
 	return r0, r1, r2, r3, r4
 }
 
@@ -646,9 +2744,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opLstmInput, &assertgenshapes.Locs351)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs351)
+	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_9d6f813c1f37)
 	return r0, r1, r2
 }
 
@@ -664,9 +2762,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opLstmData, &assertgenshapes.Locs352)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs352)
+	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_ef0a08460a2c)
 	return r0, r1, r2
 }
 
@@ -682,9 +2780,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opGruInput, &assertgenshapes.Locs353)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs353)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
@@ -700,9 +2798,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opGruData, &assertgenshapes.Locs354)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs354)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
@@ -718,9 +2816,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnTanhInput, &assertgenshapes.Locs353)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs353)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
@@ -736,9 +2834,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opRnnTanhData, &assertgenshapes.Locs354)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs354)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
@@ -754,9 +2852,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnReluInput, &assertgenshapes.Locs353)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs353)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
@@ -772,9 +2870,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opRnnReluData, &assertgenshapes.Locs354)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs354)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
@@ -790,9 +2888,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opLstmCell, &assertgenshapes.Locs355)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opLstmCell, &assertgenshapes.Locs_58a901c03d91)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs355)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_58a901c03d91)
 	return r0, r1
 }
 
@@ -808,9 +2906,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opGruCell, &assertgenshapes.Locs356)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opGruCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs356)
+	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
@@ -826,9 +2924,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnTanhCell, &assertgenshapes.Locs356)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnTanhCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs356)
+	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
@@ -844,9 +2942,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnReluCell, &assertgenshapes.Locs356)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnReluCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs356)
+	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
@@ -862,9 +2960,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre190(&c, &opQuantizedLstmCell, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPre_dde2676ccbb9(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPost_05dc2742eec9(&c, &assertgenshapes.Locs_0612dc7e31f3)
 	return r0, r1
 }
 
@@ -880,9 +2978,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre192(&c, &opQuantizedGruCell, &assertgenshapes.Locs358)
+	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost193(&c, &assertgenshapes.Locs358)
+	assertgenshapes.ChecksPost_d2b0256396ec(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
@@ -898,9 +2996,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre192(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs358)
+	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost193(&c, &assertgenshapes.Locs358)
+	assertgenshapes.ChecksPost_d2b0256396ec(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
@@ -916,9 +3014,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre192(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs358)
+	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost193(&c, &assertgenshapes.Locs358)
+	assertgenshapes.ChecksPost_d2b0256396ec(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
@@ -935,9 +3033,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre22(&c, &opXPackPaddedSequence, &assertgenshapes.Locs359, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs359, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -954,10 +3052,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre24(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs360, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_22a65e754b54, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs360, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_22a65e754b54, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -973,9 +3071,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_656f295b0c0c)
 	return r0
 }
 
@@ -991,9 +3089,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXPadPackedSequence, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_e4307ff7659b)
 	return r0, r1
 }
 
@@ -1010,10 +3108,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs363, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs363, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	return r0
 }
 
@@ -1030,10 +3128,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensor, &assertgenshapes.Locs363, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSet_SourceTensor, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs363, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	return r0
 }
 
@@ -1050,10 +3148,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSetSourceTensorOut, &assertgenshapes.Locs364, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_1ef2f403d28b, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs364, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1ef2f403d28b, &a2, out)
 	return r0
 }
 
@@ -1069,9 +3167,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSetSourceTensor, &assertgenshapes.Locs365)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c)
 	r0 := kernels.SetSourceTensor(self, source)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs365)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_760edeb30c2c)
 	return r0
 }
 
@@ -1088,10 +3186,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSet_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSet_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1108,10 +3206,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSetOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSetOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1127,9 +3225,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Set(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1146,9 +3244,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lift(self)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1165,10 +3263,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLiftOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLiftOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1185,9 +3283,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1204,9 +3302,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1223,10 +3321,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1243,9 +3341,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opIsSetTo, &assertgenshapes.Locs366, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs366, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -1262,10 +3360,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs367, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_6f0f8c6ca220, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs367, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f0f8c6ca220, &a0, &a1, self, mask)
 	return r0
 }
 
@@ -1282,10 +3380,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs28, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs28, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	return r0
 }
 
@@ -1302,9 +3400,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaskedFillScalar, &assertgenshapes.Locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1321,10 +3419,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs368, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_0e5d2fc34d84, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs368, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_0e5d2fc34d84, &a0, &a1, &a2, self, mask, value)
 	return r0
 }
 
@@ -1341,10 +3439,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs369, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_900775647ffb, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs369, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_900775647ffb, &a3, out)
 	return r0
 }
 
@@ -1361,9 +3459,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMaskedFillTensor, &assertgenshapes.Locs370, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs370, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -1380,10 +3478,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opMaskedScatter_, &assertgenshapes.Locs371, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opMaskedScatter_, &assertgenshapes.Locs_070ebaccc775, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_070ebaccc775, &a0, &a1, &a2, self, mask, source)
 	return r0
 }
 
@@ -1400,10 +3498,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMaskedScatterOut, &assertgenshapes.Locs372, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMaskedScatterOut, &assertgenshapes.Locs_02adbc14fa5f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs372, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_02adbc14fa5f, &a3, out)
 	return r0
 }
 
@@ -1420,9 +3518,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMaskedScatter, &assertgenshapes.Locs373, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -1439,9 +3537,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXMaskedSoftmax, &assertgenshapes.Locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1458,10 +3556,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs28, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_983daf7a920e, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs28, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a4, out)
 	return r0
 }
 
@@ -1477,9 +3575,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs374)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs374)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_6d3482c822e0)
 	return r0
 }
 
@@ -1496,10 +3594,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs375, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_88ffd48491e6, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs375, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_88ffd48491e6, &a4, out)
 	return r0
 }
 
@@ -1516,9 +3614,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1535,9 +3633,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1554,10 +3652,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opPut_, &assertgenshapes.Locs170, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opPut_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs170, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a1, &a2, self, index, source)
 	return r0
 }
 
@@ -1574,10 +3672,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opPutOut, &assertgenshapes.Locs376, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opPutOut, &assertgenshapes.Locs_053c2e0df802, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs376, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_053c2e0df802, &a4, out)
 	return r0
 }
 
@@ -1594,9 +3692,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opPut, &assertgenshapes.Locs171, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs171, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -1613,10 +3711,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexAddOut, &assertgenshapes.Locs169, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opIndexAddOut, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs169, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
 }
 
@@ -1633,10 +3731,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexAdd_, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexAdd_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -1653,9 +3751,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexAdd, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1671,9 +3769,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opIndexAddDimname, &assertgenshapes.Locs171)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opIndexAddDimname, &assertgenshapes.Locs_b7fd3b4d00c9)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs171)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_b7fd3b4d00c9)
 	return r0
 }
 
@@ -1690,10 +3788,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexReduceOut, &assertgenshapes.Locs169, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opIndexReduceOut, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs169, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
 }
 
@@ -1710,10 +3808,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexReduce_, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexReduce_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs170, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -1730,9 +3828,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexReduce, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs171, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1749,10 +3847,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs377, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs377, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	return r0
 }
 
@@ -1769,10 +3867,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs378, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs378, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	return r0
 }
 
@@ -1789,9 +3887,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIndexFillIntScalar, &assertgenshapes.Locs379, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs379, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1808,10 +3906,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs380, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_af37c07a47ca, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs380, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_af37c07a47ca, &a0, &a2, &a3, self, index, value)
 	return r0
 }
 
@@ -1828,10 +3926,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs381, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_e44e497c6c22, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs381, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_e44e497c6c22, &a4, out)
 	return r0
 }
 
@@ -1848,9 +3946,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexFillIntTensor, &assertgenshapes.Locs382, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs382, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1867,10 +3965,10 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs377, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs377, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	return r0
 }
 
@@ -1887,10 +3985,10 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs380, &a0, self)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs_af37c07a47ca, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs380, &a0, self)
+	assertgenshapes.ChecksPost_e32df8d77090(&c, &assertgenshapes.Locs_af37c07a47ca, &a0, self)
 	return r0
 }
 
@@ -1906,9 +4004,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs379)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs379)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
@@ -1924,9 +4022,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs382)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs_c7769aa9e621)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs382)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_c7769aa9e621)
 	return r0
 }
 
@@ -1943,9 +4041,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opScatterSrc, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -1962,10 +4060,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatter_Src, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatter_Src, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -1982,10 +4080,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterSrcOut, &assertgenshapes.Locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterSrcOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -2002,9 +4100,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opScatterValue, &assertgenshapes.Locs379, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs379, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -2021,10 +4119,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opScatter_Value, &assertgenshapes.Locs377, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opScatter_Value, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs377, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	return r0
 }
 
@@ -2041,10 +4139,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opScatterValueOut, &assertgenshapes.Locs386, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opScatterValueOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs386, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -2060,9 +4158,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opScatterReduce, &assertgenshapes.Locs383)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs383)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
 	return r0
 }
 
@@ -2079,10 +4177,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatter_Reduce, &assertgenshapes.Locs384, &a0, self)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opScatter_Reduce, &assertgenshapes.Locs_b6acd2813180, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs384, &a0, self)
+	assertgenshapes.ChecksPost_e32df8d77090(&c, &assertgenshapes.Locs_b6acd2813180, &a0, self)
 	return r0
 }
 
@@ -2099,10 +4197,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatterReduceOut, &assertgenshapes.Locs387, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opScatterReduceOut, &assertgenshapes.Locs_7af2062a378a, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs387, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_7af2062a378a, &a5, out)
 	return r0
 }
 
@@ -2118,9 +4216,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opScatterValueReduce, &assertgenshapes.Locs379)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs379)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
@@ -2137,10 +4235,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opScatter_ValueReduce, &assertgenshapes.Locs377, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs377, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	return r0
 }
 
@@ -2157,10 +4255,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterValueReduceOut, &assertgenshapes.Locs378, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_793ced3d4e39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs378, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a5, out)
 	return r0
 }
 
@@ -2176,9 +4274,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opScatterDimnameSrc, &assertgenshapes.Locs383)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterDimnameSrc, &assertgenshapes.Locs_eafb7ad7c1cb)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs383)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
 	return r0
 }
 
@@ -2194,9 +4292,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opScatterDimnameValue, &assertgenshapes.Locs379)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opScatterDimnameValue, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs379)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
@@ -2213,9 +4311,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opScatterAdd, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2232,10 +4330,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatterAdd_, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatterAdd_, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -2252,10 +4350,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterAddOut, &assertgenshapes.Locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterAddOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -2271,9 +4369,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opScatterAddDimname, &assertgenshapes.Locs383)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterAddDimname, &assertgenshapes.Locs_eafb7ad7c1cb)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs383)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
 	return r0
 }
 
@@ -2290,9 +4388,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opScatterReduceTwo, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs383, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2309,10 +4407,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatterReduce_Two, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatterReduce_Two, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs384, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -2329,10 +4427,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs385, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs385, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
 }
 
@@ -2349,10 +4447,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEq_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEq_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2369,10 +4467,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opEq_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opEq_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2389,10 +4487,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -2409,10 +4507,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -2428,9 +4526,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAndScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2446,9 +4544,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -2465,10 +4563,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -2484,9 +4582,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2503,10 +4601,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2523,10 +4621,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -2542,9 +4640,9 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderAndScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2560,9 +4658,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderAndTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2579,10 +4677,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIandScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIandScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2599,10 +4697,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIandTensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIandTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -2619,10 +4717,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -2639,10 +4737,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -2658,9 +4756,9 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOrScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2676,9 +4774,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -2695,10 +4793,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -2714,9 +4812,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2733,10 +4831,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2753,10 +4851,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -2772,9 +4870,9 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderOrScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2790,9 +4888,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderOrTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2809,10 +4907,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIorScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2829,10 +4927,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIorTensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIorTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -2849,10 +4947,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -2869,10 +4967,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -2888,9 +4986,9 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXorScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2906,9 +5004,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -2925,10 +5023,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -2944,9 +5042,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2963,10 +5061,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2983,10 +5081,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -3002,9 +5100,9 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderXorScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3020,9 +5118,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderXorTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3039,10 +5137,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIxorScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIxorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3059,10 +5157,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIxorTensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIxorTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -3078,9 +5176,9 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderLshiftScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3096,9 +5194,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3115,10 +5213,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3135,10 +5233,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3155,10 +5253,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -3175,10 +5273,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -3194,9 +5292,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3213,10 +5311,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -3233,10 +5331,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -3252,9 +5350,9 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3271,10 +5369,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3291,10 +5389,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3310,9 +5408,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -3329,10 +5427,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -3348,9 +5446,9 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderRshiftScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3366,9 +5464,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3385,10 +5483,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3405,10 +5503,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3425,10 +5523,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -3445,10 +5543,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -3464,9 +5562,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3483,10 +5581,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -3503,10 +5601,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -3522,9 +5620,9 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3541,10 +5639,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3561,10 +5659,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3580,9 +5678,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -3599,10 +5697,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -3619,10 +5717,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTril_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTril_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3639,10 +5737,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTriu_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTriu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3659,10 +5757,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDigamma_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDigamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3679,10 +5777,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLerp_Scalar, &assertgenshapes.Locs389, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLerp_Scalar, &assertgenshapes.Locs_3d42125732ce, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs389, &a0, &a1, self, end)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3d42125732ce, &a0, &a1, self, end)
 	return r0
 }
 
@@ -3699,10 +5797,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opLerp_Tensor, &assertgenshapes.Locs390, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opLerp_Tensor, &assertgenshapes.Locs_eadb327cbc2d, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs390, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_eadb327cbc2d, &a0, &a1, &a2, self, end, weight)
 	return r0
 }
 
@@ -3719,10 +5817,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddbmm_, &assertgenshapes.Locs52, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs52, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3739,10 +5837,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddbmmOut, &assertgenshapes.Locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3759,9 +5857,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddbmm, &assertgenshapes.Locs51, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3778,10 +5876,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandom_From, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_From, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3798,10 +5896,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandomFromOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomFromOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -3818,9 +5916,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3837,10 +5935,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandom_To, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_To, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3857,10 +5955,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandomToOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomToOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -3877,9 +5975,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3896,10 +5994,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandom_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3916,10 +6014,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandomOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3936,9 +6034,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Random(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3955,10 +6053,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opUniform_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUniform_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3975,10 +6073,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opUniformOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUniformOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -3995,9 +6093,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4014,10 +6112,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCauchy_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCauchy_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4034,10 +6132,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCauchyOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCauchyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4054,9 +6152,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4073,10 +6171,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLogNormal_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogNormal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4093,10 +6191,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLogNormalOut, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogNormalOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4113,9 +6211,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4132,10 +6230,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opExponential_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExponential_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4152,10 +6250,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opExponentialOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opExponentialOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4172,9 +6270,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4191,10 +6289,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGeometric_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGeometric_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4211,10 +6309,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGeometricOut, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGeometricOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4231,9 +6329,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4250,10 +6348,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opDiagOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDiagOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4270,9 +6368,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDiag, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4288,9 +6386,9 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 		return kernels.DiagBackward(grad, input_sizes, diagonal)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDiagBackward, &assertgenshapes.Locs49)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.DiagBackward(grad, input_sizes, diagonal)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs49)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
@@ -4307,10 +6405,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCrossOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCrossOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -4326,9 +6424,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCross, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4345,10 +6443,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTriuOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTriuOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4365,9 +6463,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4384,10 +6482,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTrilOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTrilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4404,9 +6502,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4422,9 +6520,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opTrilIndices, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4441,10 +6539,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTrilIndicesOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrilIndicesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -4460,9 +6558,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opTriuIndices, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs23)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4479,10 +6577,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTriuIndicesOut, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTriuIndicesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs24, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -4499,9 +6597,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trace(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4518,10 +6616,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opTraceOut, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTraceOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -4537,9 +6635,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs49)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs49)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
@@ -4556,10 +6654,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4576,9 +6674,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4595,10 +6693,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNeTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4615,9 +6713,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4634,10 +6732,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNe_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4654,10 +6752,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opNe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opNe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4674,10 +6772,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNotEqualScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4693,9 +6791,9 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqualScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4712,10 +6810,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -4731,9 +6829,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opNotEqualTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4750,10 +6848,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4770,10 +6868,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNotEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -4790,10 +6888,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opEqScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEqScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4810,9 +6908,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4829,10 +6927,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opEqTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opEqTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4849,9 +6947,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4868,10 +6966,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opGeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4888,9 +6986,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4907,10 +7005,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGeTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4927,9 +7025,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4946,10 +7044,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGe_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4966,10 +7064,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opGe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opGe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4986,10 +7084,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5005,9 +7103,9 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqualScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5024,10 +7122,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -5043,9 +7141,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -5062,10 +7160,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5082,10 +7180,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -5102,10 +7200,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLeScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5122,9 +7220,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5141,10 +7239,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLeTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5161,9 +7259,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5180,10 +7278,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLe_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5200,10 +7298,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5220,10 +7318,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLessEqualScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5239,9 +7337,9 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqualScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5258,10 +7356,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -5277,9 +7375,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLessEqualTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -5296,10 +7394,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5316,10 +7414,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLessEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -5336,10 +7434,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opGtScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGtScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5356,9 +7454,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5375,10 +7473,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGtTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGtTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5395,9 +7493,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5414,10 +7512,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGt_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGt_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5434,10 +7532,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opGt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opGt_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5454,10 +7552,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreaterScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5473,9 +7571,9 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5492,10 +7590,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGreaterTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -5511,9 +7609,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGreaterTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -5530,10 +7628,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGreater_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGreater_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5550,10 +7648,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreater_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreater_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -5570,10 +7668,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLtScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLtScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5590,9 +7688,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5609,10 +7707,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLtTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLtTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5629,9 +7727,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5648,10 +7746,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLt_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLt_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5668,10 +7766,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLt_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5688,10 +7786,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLessScalarOut, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5707,9 +7805,9 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5726,10 +7824,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLessTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -5745,9 +7843,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLessTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -5764,10 +7862,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLess_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLess_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5784,10 +7882,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLess_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLess_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -5804,10 +7902,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opTakeOut, &assertgenshapes.Locs386, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opTakeOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs386, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a1, &a2, self, index, out)
 	return r0
 }
 
@@ -5824,9 +7922,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opTake, &assertgenshapes.Locs379, &a0, &a1, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs379, &a0, &a1, self, index, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -5843,10 +7941,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTakeAlongDimOut, &assertgenshapes.Locs140, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs140, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
 	return r0
 }
 
@@ -5862,9 +7960,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTakeAlongDim, &assertgenshapes.Locs141)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs141)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_90dc4634b176)
 	return r0
 }
 
@@ -5881,10 +7979,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIndexSelectOut, &assertgenshapes.Locs386, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIndexSelectOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs386, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a3, self, index, out)
 	return r0
 }
 
@@ -5901,9 +7999,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIndexSelect, &assertgenshapes.Locs379, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs379, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -5920,10 +8018,10 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs378, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs_793ced3d4e39, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs378, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a3, out)
 	return r0
 }
 
@@ -5939,9 +8037,9 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opIndexSelectDimname, &assertgenshapes.Locs379)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexSelectDimname, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs379)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
@@ -5957,9 +8055,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opIndexSelectBackward, &assertgenshapes.Locs391)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs391)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_41e4a3bdc19d)
 	return r0
 }
 
@@ -5976,10 +8074,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMaskedSelectOut, &assertgenshapes.Locs392, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaskedSelectOut, &assertgenshapes.Locs_a9069ce98dbe, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs392, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a9069ce98dbe, &a0, &a1, &a2, self, mask, out)
 	return r0
 }
 
@@ -5996,9 +8094,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaskedSelect, &assertgenshapes.Locs27, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs27, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -6014,9 +8112,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMaskedSelectBackward, &assertgenshapes.Locs393)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs393)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ed94901f91a0)
 	return r0
 }
 
@@ -6033,10 +8131,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNonzeroOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNonzeroOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6053,9 +8151,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nonzero(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6071,9 +8169,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opNonzeroNumpy, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opNonzeroNumpy, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -6089,9 +8187,9 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 		return kernels.Argwhere(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6108,10 +8206,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGatherOut, &assertgenshapes.Locs386, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGatherOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs386, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -6128,9 +8226,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGather, &assertgenshapes.Locs379, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs379, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6146,9 +8244,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opGatherBackward, &assertgenshapes.Locs394)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs394)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0177154126d3)
 	return r0
 }
 
@@ -6165,10 +8263,10 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGatherDimnameOut, &assertgenshapes.Locs378, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGatherDimnameOut, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs378, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	return r0
 }
 
@@ -6184,9 +8282,9 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGatherDimname, &assertgenshapes.Locs379)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opGatherDimname, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs379)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
@@ -6202,9 +8300,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXGatherSparseBackward, &assertgenshapes.Locs395)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs395)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_e7cbaa2cbf3f)
 	return r0
 }
 
@@ -6221,10 +8319,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddcmulOut, &assertgenshapes.Locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddcmulOut, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -6241,9 +8339,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddcmul, &assertgenshapes.Locs397, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs397, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6260,10 +8358,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddcmul_, &assertgenshapes.Locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddcmul_, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -6280,10 +8378,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddcdivOut, &assertgenshapes.Locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddcdivOut, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -6300,9 +8398,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddcdiv, &assertgenshapes.Locs397, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs397, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6319,10 +8417,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddcdiv_, &assertgenshapes.Locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddcdiv_, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -6338,9 +8436,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCrossEntropyLoss, &assertgenshapes.Locs162)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs162)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
@@ -6357,10 +8455,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre194(&c, &opTriangularSolveX, &assertgenshapes.Locs399, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPre_c580616a0543(&c, &opTriangularSolveX, &assertgenshapes.Locs_de84693fcb13, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs399, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_de84693fcb13, &a0, &a1, &a5, &a6, self, A, X, M)
 	return r0, r1
 }
 
@@ -6377,9 +8475,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre22(&c, &opTriangularSolve, &assertgenshapes.Locs400, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	assertgenshapes.ChecksPost23(&c, &assertgenshapes.Locs400, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -6397,9 +8495,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs401, &a0, info)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs401, &a0, info)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -6415,10 +8513,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs402, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_6eddcc75237f, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs402, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_6eddcc75237f, &a0, &a1, &a5, self, B, out)
 	return r0
 }
 
@@ -6435,9 +8533,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs403, &a0, &a1, self, B)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs403, &a0, &a1, self, B, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -6453,9 +8551,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs271)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs271)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
@@ -6472,10 +8570,10 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opSymeigE, &assertgenshapes.Locs404, &a0, &a3, &a4, self, e, V)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSymeigE, &assertgenshapes.Locs_5c65f69be68f, &a0, &a3, &a4, self, e, V)
 	defer c.Abandon()
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs404, &a0, &a3, &a4, self, e, V)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5c65f69be68f, &a0, &a3, &a4, self, e, V)
 	return r0, r1
 }
 
@@ -6492,9 +8590,9 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opSymeig, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSymeig, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6510,9 +8608,9 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 		return kernels.XSymeigHelper(self, eigenvectors, upper)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSymeigHelper, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSymeigHelper, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -6529,10 +8627,10 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opXSymeigHelperOut, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXSymeigHelperOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs26, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -6549,10 +8647,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre111(&c, &opSvdU, &assertgenshapes.Locs405, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opSvdU, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs405, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
 }
 
@@ -6568,9 +8666,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSvd, &assertgenshapes.Locs269)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs269)
+	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
@@ -6586,9 +8684,9 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6605,10 +8703,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSwapaxes_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSwapaxes_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6624,9 +8722,9 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6643,10 +8741,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSwapdims_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSwapdims_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6663,10 +8761,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCholeskyOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCholeskyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6683,9 +8781,9 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCholesky, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6702,10 +8800,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opCholeskySolveOut, &assertgenshapes.Locs406, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCholeskySolveOut, &assertgenshapes.Locs_c1e3ad2a0386, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs406, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_c1e3ad2a0386, &a0, &a1, &a3, self, input2, out)
 	return r0
 }
 
@@ -6722,9 +8820,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCholeskySolve, &assertgenshapes.Locs407, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs407, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -6740,9 +8838,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs408)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs408)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_99bdca17c87f)
 	return r0
 }
 
@@ -6759,10 +8857,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs409, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs409, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
 	return r0
 }
 
@@ -6779,9 +8877,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6798,10 +8896,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCholeskyInverseOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6818,10 +8916,10 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opQrQ, &assertgenshapes.Locs410, &a2, &a3, Q, R)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opQrQ, &assertgenshapes.Locs_701d9f3e7c36, &a2, &a3, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs410, &a2, &a3, Q, R)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_701d9f3e7c36, &a2, &a3, Q, R)
 	return r0, r1
 }
 
@@ -6837,9 +8935,9 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Qr(self, some)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opQr, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opQr, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.Qr(self, some)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -6856,10 +8954,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opGeqrfA, &assertgenshapes.Locs411, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opGeqrfA, &assertgenshapes.Locs_eccd057cbb18, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_eccd057cbb18, &a0, &a1, &a2, self, a, tau)
 	return r0, r1
 }
 
@@ -6876,9 +8974,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opGeqrf, &assertgenshapes.Locs25, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6894,9 +8992,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opOrgqr, &assertgenshapes.Locs407)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20)
 	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs407)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_1cf83c775d20)
 	return r0
 }
 
@@ -6913,10 +9011,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opOrgqrOut, &assertgenshapes.Locs412, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opOrgqrOut, &assertgenshapes.Locs_7532de850640, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs412, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_7532de850640, &a2, out)
 	return r0
 }
 
@@ -6933,10 +9031,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opOrmqrOut, &assertgenshapes.Locs413, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opOrmqrOut, &assertgenshapes.Locs_3a7a850701d6, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs413, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_3a7a850701d6, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	return r0
 }
 
@@ -6953,9 +9051,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opOrmqr, &assertgenshapes.Locs414, &a0, &a1, &a2, self, input2, input3)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs414, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -6971,9 +9069,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXLuWithInfo, &assertgenshapes.Locs269)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs269)
+	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
@@ -6990,10 +9088,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opLuSolveOut, &assertgenshapes.Locs415, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opLuSolveOut, &assertgenshapes.Locs_b69159fe587c, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs415, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_b69159fe587c, &a3, out)
 	return r0
 }
 
@@ -7009,9 +9107,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opLuSolve, &assertgenshapes.Locs416)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs416)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_2d8d3fdd8f12)
 	return r0
 }
 
@@ -7028,9 +9126,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre196(&c, &opLuUnpack, &assertgenshapes.Locs417, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre_ec884fc6cfe8(&c, &opLuUnpack, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs417, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost_c13fbb27ed98(&c, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -7047,10 +9145,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre198(&c, &opLuUnpackOut, &assertgenshapes.Locs418, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPre_dc8616ed9679(&c, &opLuUnpackOut, &assertgenshapes.Locs_ec4e38451800, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs418, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_ec4e38451800, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
 }
 
@@ -7067,10 +9165,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMultinomialOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMultinomialOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7087,9 +9185,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7106,10 +9204,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLgammaOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7126,10 +9224,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLgamma_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLgamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7146,9 +9244,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lgamma(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7165,10 +9263,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opDigammaOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDigammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7185,9 +9283,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Digamma(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7204,10 +9302,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opPolygammaOut, &assertgenshapes.Locs38, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPolygammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a1, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a1, &a2, self, out)
 	return r0
 }
 
@@ -7224,9 +9322,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
 	return r0
 }
 
@@ -7243,10 +9341,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opPolygamma_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opPolygamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7263,9 +9361,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erfinv(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7282,10 +9380,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opErfinv_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfinv_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7302,10 +9400,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opErfinvOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfinvOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7322,9 +9420,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.I0(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7341,10 +9439,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opI0_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opI0_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7361,10 +9459,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opI0Out, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7381,9 +9479,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sign(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7400,10 +9498,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSign_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSign_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7420,10 +9518,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSignOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSignOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7440,9 +9538,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Signbit(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7459,10 +9557,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSignbitOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSignbitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7479,9 +9577,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7498,10 +9596,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDistOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDistOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -7518,10 +9616,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opAtan2Out, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAtan2Out, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7538,10 +9636,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opAtan2_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAtan2_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7558,9 +9656,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7576,9 +9674,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opArctan2, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Arctan2(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -7595,10 +9693,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opArctan2Out, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opArctan2Out, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -7615,10 +9713,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArctan2_, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctan2_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -7635,10 +9733,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLerpScalarOut, &assertgenshapes.Locs419, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLerpScalarOut, &assertgenshapes.Locs_4d722fc615af, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs419, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4d722fc615af, &a0, &a1, &a3, self, end, out)
 	return r0
 }
 
@@ -7655,10 +9753,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opLerpTensorOut, &assertgenshapes.Locs420, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLerpTensorOut, &assertgenshapes.Locs_a0f0a10aefe2, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs420, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_a0f0a10aefe2, &a0, &a1, &a2, &a3, self, end, weight, out)
 	return r0
 }
 
@@ -7675,9 +9773,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLerpScalar, &assertgenshapes.Locs421, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs421, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -7694,9 +9792,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLerpTensor, &assertgenshapes.Locs422, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs422, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -7713,10 +9811,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opHistcOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHistcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7733,9 +9831,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7752,10 +9850,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre24(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs423, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost25(&c, &assertgenshapes.Locs423, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
 	return r0, r1
 }
 
@@ -7771,9 +9869,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opHistogramBinsTensor, &assertgenshapes.Locs424)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_3299db656958)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs424)
+	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_3299db656958)
 	return r0, r1
 }
 
@@ -7790,10 +9888,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opHistogramBinCtOut, &assertgenshapes.Locs425, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs425, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
 	return r0, r1
 }
 
@@ -7809,9 +9907,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHistogramBinCt, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHistogramBinCt, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -7827,9 +9925,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -7850,10 +9948,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0 asserts.Saved
 		l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre153(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs38, &a0, &l5, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost154(&c, &assertgenshapes.Locs38, &a0, &l5, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -7868,9 +9966,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7887,10 +9985,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs39, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -7906,9 +10004,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs426)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d20f8eea4559)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs426)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d20f8eea4559)
 	return r0
 }
 
@@ -7925,10 +10023,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs427, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs427, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
 	return r0
 }
 
@@ -7944,9 +10042,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opHistogramdd, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opHistogramdd, &assertgenshapes.Locs_1e7bb7251278)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0, r1
 }
 
@@ -7962,9 +10060,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opHistogramddIntBins, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opHistogramddIntBins, &assertgenshapes.Locs_1e7bb7251278)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0, r1
 }
 
@@ -7980,9 +10078,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs426)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d20f8eea4559)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs426)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d20f8eea4559)
 	return r0, r1
 }
 
@@ -7999,10 +10097,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opFmodScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFmodScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8019,9 +10117,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8038,10 +10136,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFmod_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFmod_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8058,10 +10156,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFmodTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFmodTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8078,9 +10176,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8097,10 +10195,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opFmod_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFmod_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8117,10 +10215,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opHypotOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHypotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8137,9 +10235,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8156,10 +10254,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opHypot_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opHypot_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8176,10 +10274,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIgammaOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIgammaOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8196,9 +10294,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8215,10 +10313,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opIgamma_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIgamma_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8235,10 +10333,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIgammacOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIgammacOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8255,9 +10353,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8274,10 +10372,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opIgammac_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIgammac_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8294,10 +10392,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNextafterOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNextafterOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8314,1348 +10412,125 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opNextafter_ = asserts.Op{
-	Name:     "nextafter_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Nextafter_(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opNextafter_, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Nextafter_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opRemainderScalarOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRemainderScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	return r0
-}
-
-var opRemainderScalar = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
-func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RemainderScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRemainder_Scalar = asserts.Op{
-	Name:     "remainder_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Remainder_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRemainder_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Remainder_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRemainderTensorOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opRemainderTensorOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opRemainderTensor = asserts.Op{
-	Name:     "remainder",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
-}
-
-// RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
-func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.RemainderTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainder_Tensor = asserts.Op{
-	Name:     "remainder_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
-}
-
-// Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Remainder_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opRemainder_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Remainder_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opRemainderScalarTensor = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch113,
-}
-
-// RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs191)
-	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs191)
-	return r0
-}
-
-var opRemainderScalarTensorOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs388, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs388, &a2, out)
-	return r0
-}
-
-var opMin = asserts.Op{
-	Name:     "min",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Min checks min(Tensor self) -> Tensor
-func Min(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Min(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFmin = asserts.Op{
-	Name:     "fmin",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Fmin checks fmin(Tensor self, Tensor other) -> Tensor
-func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fmin(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Fmin(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFminOut = asserts.Op{
-	Name:     "fmin",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FminOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFminOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FminOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opMax = asserts.Op{
-	Name:     "max",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Max checks max(Tensor self) -> Tensor
-func Max(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Max(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFmax = asserts.Op{
-	Name:     "fmax",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Fmax checks fmax(Tensor self, Tensor other) -> Tensor
-func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fmax(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Fmax(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFmaxOut = asserts.Op{
-	Name:     "fmax",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FmaxOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFmaxOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FmaxOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opMaximum = asserts.Op{
-	Name:     "maximum",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Maximum checks maximum(Tensor self, Tensor other) -> Tensor
-func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Maximum(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opMaximumOut = asserts.Op{
-	Name:     "maximum",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaximumOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMaximumOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MaximumOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opMaxOther = asserts.Op{
-	Name:     "max",
-	Overload: "other",
-	Profile:  asserts.PyTorch113,
-}
-
-// MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
-func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaxOther(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMaxOther, &assertgenshapes.Locs6)
-	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opMaxOut = asserts.Op{
-	Name:     "max",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaxOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaxOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.MaxOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opMinimum = asserts.Op{
-	Name:     "minimum",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Minimum checks minimum(Tensor self, Tensor other) -> Tensor
-func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Minimum(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMinimum, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Minimum(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opMinimumOut = asserts.Op{
-	Name:     "minimum",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinimumOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMinimumOut, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MinimumOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs40, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opMinOut = asserts.Op{
-	Name:     "min",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMinOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.MinOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opMinOther = asserts.Op{
-	Name:     "min",
-	Overload: "other",
-	Profile:  asserts.PyTorch113,
-}
-
-// MinOther checks min.other(Tensor self, Tensor other) -> Tensor
-func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinOther(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMinOther, &assertgenshapes.Locs6)
-	r0 := kernels.MinOther(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opQuantile = asserts.Op{
-	Name:     "quantile",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Quantile(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opQuantile, &assertgenshapes.Locs428)
-	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs428)
-	return r0
-}
-
-var opQuantileOut = asserts.Op{
-	Name:     "quantile",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opQuantileOut, &assertgenshapes.Locs429, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs429, &a5, out)
-	return r0
-}
-
-var opQuantileScalar = asserts.Op{
-	Name:     "quantile",
-	Overload: "scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opQuantileScalar, &assertgenshapes.Locs0)
-	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opQuantileScalarOut = asserts.Op{
-	Name:     "quantile",
-	Overload: "scalar_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQuantileScalarOut, &assertgenshapes.Locs39, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
-	return r0
-}
-
-var opNanquantile = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opNanquantile, &assertgenshapes.Locs428)
-	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs428)
-	return r0
-}
-
-var opNanquantileOut = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNanquantileOut, &assertgenshapes.Locs429, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs429, &a5, out)
-	return r0
-}
-
-var opNanquantileScalar = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNanquantileScalar, &assertgenshapes.Locs0)
-	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opNanquantileScalarOut = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "scalar_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNanquantileScalarOut, &assertgenshapes.Locs39, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a5, out)
-	return r0
-}
-
-var opSortValues = asserts.Op{
-	Name:     "sort",
-	Overload: "values",
-	Profile:  asserts.PyTorch113,
-}
-
-// SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortValues(self, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opSortValues, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a3, &a4, self, values, indices)
-	return r0, r1
-}
-
-var opSortValuesStable = asserts.Op{
-	Name:     "sort",
-	Overload: "values_stable",
-	Profile:  asserts.PyTorch113,
-}
-
-// SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opSortValuesStable, &assertgenshapes.Locs117, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a4, &a5, self, values, indices)
-	return r0, r1
-}
-
-var opSort = asserts.Op{
-	Name:     "sort",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
-func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Sort(self, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opSort, &assertgenshapes.Locs25, &a0, self)
-	r0, r1 := kernels.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opSortStable = asserts.Op{
-	Name:     "sort",
-	Overload: "stable",
-	Profile:  asserts.PyTorch113,
-}
-
-// SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
-func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortStable(self, stable, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opSortStable, &assertgenshapes.Locs25, &a0, self)
-	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opSortDimnameValues = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname_values",
-	Profile:  asserts.PyTorch113,
-}
-
-// SortDimnameValues checks sort.dimname_values(Tensor self, Dimname dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimnameValues(self, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opSortDimnameValues, &assertgenshapes.Locs118, &a3, &a4, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a3, &a4, values, indices)
-	return r0, r1
-}
-
-var opSortDimnameValuesStable = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname_values_stable",
-	Profile:  asserts.PyTorch113,
-}
-
-// SortDimnameValuesStable checks sort.dimname_values_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs118, &a4, &a5, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs118, &a4, &a5, values, indices)
-	return r0, r1
-}
-
-var opSortDimname = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
-}
-
-// SortDimname checks sort.dimname(Tensor self, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
-func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimname(self, dim, descending)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSortDimname, &assertgenshapes.Locs25)
-	r0, r1 := kernels.SortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
-	return r0, r1
-}
-
-var opSortDimnameStable = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname_stable",
-	Profile:  asserts.PyTorch113,
-}
-
-// SortDimnameStable checks sort.dimname_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
-func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimnameStable(self, stable, dim, descending)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSortDimnameStable, &assertgenshapes.Locs25)
-	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs25)
-	return r0, r1
-}
-
-var opMsortOut = asserts.Op{
-	Name:     "msort",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MsortOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMsortOut, &assertgenshapes.Locs39, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.MsortOut(self, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs39, &a1, out)
-	return r0
-}
-
-var opMsort = asserts.Op{
-	Name:     "msort",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Msort checks msort(Tensor self) -> Tensor
-func Msort(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Msort(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMsort, &assertgenshapes.Locs0)
-	r0 := kernels.Msort(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opArgsort = asserts.Op{
-	Name:     "argsort",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
-func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Argsort(self, dim, descending)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArgsort, &assertgenshapes.Locs0)
-	r0 := kernels.Argsort(self, dim, descending)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opArgsortStable = asserts.Op{
-	Name:     "argsort",
-	Overload: "stable",
-	Profile:  asserts.PyTorch113,
-}
-
-// ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
-func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ArgsortStable(self, stable, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opArgsortStable, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opArgsortStableOut = asserts.Op{
-	Name:     "argsort",
-	Overload: "stable_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
-func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opArgsortStableOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
-	return r0
-}
-
-var opArgsortDimname = asserts.Op{
-	Name:     "argsort",
-	Overload: "dimname",
-	Profile:  asserts.PyTorch113,
-}
-
-// ArgsortDimname checks argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor
-func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ArgsortDimname(self, dim, descending)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArgsortDimname, &assertgenshapes.Locs0)
-	r0 := kernels.ArgsortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opTopkValues = asserts.Op{
-	Name:     "topk",
-	Overload: "values",
-	Profile:  asserts.PyTorch113,
-}
-
-// TopkValues checks topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opTopkValues, &assertgenshapes.Locs117, &a0, &a5, &a6, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs117, &a0, &a5, &a6, self, values, indices)
-	return r0, r1
-}
-
-var opTopk = asserts.Op{
-	Name:     "topk",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Topk checks topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
-func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Topk(self, k_, dim, largest, sorted)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opTopk, &assertgenshapes.Locs25, &a0, self)
-	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs25, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opAll = asserts.Op{
-	Name:     "all",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// All checks all(Tensor self) -> Tensor
-func All(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.All(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAll, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.All(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opAllAllOut = asserts.Op{
-	Name:     "all",
-	Overload: "all_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AllAllOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAllAllOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.AllAllOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	return r0
-}
-
-var opAny = asserts.Op{
-	Name:     "any",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Any checks any(Tensor self) -> Tensor
-func Any(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Any(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAny, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Any(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opAnyAllOut = asserts.Op{
-	Name:     "any",
-	Overload: "all_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AnyAllOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAnyAllOut, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.AnyAllOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a1, self, out)
-	return r0
-}
-
-var opRenormOut = asserts.Op{
-	Name:     "renorm",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
-func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RenormOut(self, p, dim, maxnorm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRenormOut, &assertgenshapes.Locs38, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a4, self, out)
-	return r0
-}
-
-var opRenorm = asserts.Op{
-	Name:     "renorm",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
-func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Renorm(self, p, dim, maxnorm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRenorm, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRenorm_ = asserts.Op{
-	Name:     "renorm_",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
-func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Renorm_(self, p, dim, maxnorm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRenorm_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opUnfold = asserts.Op{
-	Name:     "unfold",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
-func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Unfold(self, dimension, size, step)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUnfold, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Unfold(self, dimension, size, step)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnfoldBackward = asserts.Op{
-	Name:     "unfold_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// UnfoldBackward checks unfold_backward(Tensor grad_in, int[] input_sizes, int dim, int size, int step) -> Tensor
-func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUnfoldBackward, &assertgenshapes.Locs430, &a0, grad_in)
-	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs430, &a0, grad_in, r0)
-	return r0
-}
-
-var opUnfoldBackwardOut = asserts.Op{
-	Name:     "unfold_backward",
-	Overload: "out",
-	Profile:  asserts.PyTorch113,
-}
-
-// UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, int[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
-func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs431, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs431, &a5, out)
-	return r0
-}
-
-var opEqual = asserts.Op{
-	Name:     "equal",
-	Overload: "",
-	Profile:  asserts.PyTorch113,
-}
-
-// Equal checks equal(Tensor self, Tensor other) -> bool
-func Equal(self *torch.Tensor, other *torch.Tensor) bool {
-	if !asserts.Checking() {
-		return kernels.Equal(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opEqual, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	r0 := kernels.Equal(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opPowTensorTensorOut = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorTensorOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opPowTensorTensorOut, &assertgenshapes.Locs432, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
-	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs432, &a0, &a1, &a2, self, exponent, out)
-	return r0
-}
-
-var opPowTensorTensor = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch113,
-}
-
-// PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
-func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorTensor(self, exponent)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opPowTensorTensor, &assertgenshapes.Locs433, &a0, &a1, self, exponent)
-	r0 := kernels.PowTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs433, &a0, &a1, self, exponent, r0)
-	return r0
-}
-
-var opPowScalarOut = asserts.Op{
-	Name:     "pow",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowScalarOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opPowScalarOut, &assertgenshapes.Locs434, &a1, &a2, exponent, out)
-	defer c.Abandon()
-	r0 := kernels.PowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs434, &a1, &a2, exponent, out)
-	return r0
-}
-
-var opPowScalar = asserts.Op{
-	Name:     "pow",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
-func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowScalar(self, exponent)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPowScalar, &assertgenshapes.Locs435, &a1, exponent)
-	r0 := kernels.PowScalar(self, exponent)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs435, &a1, exponent, r0)
-	return r0
-}
-
-var opPowTensorScalarOut = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
-func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorScalarOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opPowTensorScalarOut, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs38, &a0, &a2, self, out)
-	return r0
-}
-
-var opPowTensorScalar = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
-func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorScalar(self, exponent)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPowTensorScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.PowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opPow_Scalar = asserts.Op{
-	Name:     "pow_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch113,
-}
-
-// Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
-func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Pow_Scalar(self, exponent)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opPow_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Pow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opPow_Tensor = asserts.Op{
-	Name:     "pow_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch113,
-}
-
-// Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
-func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Pow_Tensor(self, exponent)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opPow_Tensor, &assertgenshapes.Locs436, &a0, &a1, self, exponent)
-	defer c.Abandon()
-	r0 := kernels.Pow_Tensor(self, exponent)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs436, &a0, &a1, self, exponent)
-	return r0
-}
-
-var opFloatPowerTensorTensorOut = asserts.Op{
-	Name:     "float_power",
-	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs437, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs437, &a2, out)
-	return r0
-}
-
-var opFloatPowerTensorTensor = asserts.Op{
-	Name:     "float_power",
-	Overload: "Tensor_Tensor",
-	Profile:  asserts.PyTorch113,
-}
-
-// FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
-func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerTensorTensor(self, exponent)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs433)
-	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs433)
-	return r0
-}
-
-var opFloatPowerScalarOut = asserts.Op{
-	Name:     "float_power",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch113,
-}
-
-// FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerScalarOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs438, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs438, &a2, out)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                             = kernels.SparseResizeAndClear_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.SparseResizeAndClearOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                             = kernels.SparseResizeAndClear
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.SparseMask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.SparseMaskOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                = kernels.XToCpu
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                              = kernels.ToDense
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                              = kernels.XToDense
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.XToDenseOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToDenseBackward
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.SparseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.XDimI
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.DenseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.XDimV
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.XNnz
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Coalesce
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XCoalesce
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.XCoalesceOut
+	_ func(*torch.Tensor) bool                                                                                                                                                                                                                             = kernels.IsCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XValues
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                              = kernels.XCoalesced_
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.XCoalescedOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                              = kernels.XCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Indices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Values
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.CrowIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ColIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.CcolIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.RowIndices
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.HspmmOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Hspmm
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                               = kernels.CopySparseToSparse_
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.CopySparseToSparseOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                               = kernels.CopySparseToSparse
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                           = kernels.UnbindInt
+	_ func(*torch.Tensor, string) []*torch.Tensor                                                                                                                                                                                                          = kernels.UnbindDimname
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                             = kernels.ToSparseSparseDim
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.ToSparseSparseDimOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ToSparse
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToSparseOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ToSparseCsr
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToSparseCsrOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.ToSparseCsc
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToSparseCscOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                           = kernels.ToSparseBsr
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.ToSparseBsrOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                           = kernels.ToSparseBsc
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.ToSparseBscOut
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                              = kernels.ToMkldnn
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.ToMkldnnOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                  = kernels.MkldnnReorderConv2dWeight
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.MkldnnReorderConv2dWeightOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                  = kernels.MkldnnReorderConv3dWeight
+	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.MkldnnReorderConv3dWeightOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.ToMkldnnBackward
+	_ func(*torch.Tensor, int, bool) *torch.Tensor                                                                                                                                                                                                         = kernels.QuantizePerTensorDynamic
+	_ func(*torch.Tensor, int, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.QuantizePerTensorDynamicOut
+	_ func(*torch.Tensor, float64, int64, int) *torch.Tensor                                                                                                                                                                                               = kernels.QuantizePerTensor
+	_ func(*torch.Tensor, float64, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.QuantizePerTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int) *torch.Tensor                                                                                                                                                                                 = kernels.QuantizePerTensorTensorQparams
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.QuantizePerTensorTensorQparamsOut
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int) []*torch.Tensor                                                                                                                                                                             = kernels.QuantizePerTensorTensors
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int, []*torch.Tensor)                                                                                                                                                                            = kernels.QuantizePerTensorTensorsOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                                                                                                                          = kernels.QuantizePerChannel
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                           = kernels.QuantizePerChannelOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.DequantizeSelf
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.DequantizeSelfOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                = kernels.DequantizeTensors
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                               = kernels.DequantizeTensorsOut
+	_ func(*torch.Tensor) float64                                                                                                                                                                                                                          = kernels.QScale
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.QZeroPoint
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.QPerChannelScales
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.QPerChannelScalesOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.QPerChannelZeroPoints
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.QPerChannelZeroPointsOut
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                            = kernels.QPerChannelAxis
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.IntRepr
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.IntReprOut
+	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.XMakePerTensorQuantizedTensor
+	_ func(*torch.Tensor, float64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.XMakePerTensorQuantizedTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                               = kernels.XMakePerChannelQuantizedTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.XMakePerChannelQuantizedTensorOut
+	_ func(*torch.Tensor) int                                                                                                                                                                                                                              = kernels.Qscheme
+	_ func(*torch.Tensor, float64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                      = kernels.FakeQuantizePerTensorAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                        = kernels.FakeQuantizePerTensorAffineTensorQparams
+	_ func(*torch.Tensor, float64, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.FakeQuantizePerTensorAffineCachemask
+	_ func(*torch.Tensor, float64, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                       = kernels.FakeQuantizePerTensorAffineCachemaskOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                        = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                          = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.FakeQuantizePerTensorAffineCachemaskBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) *torch.Tensor                                                                                                                                                               = kernels.XFakeQuantizeLearnablePerTensorAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                = kernels.XFakeQuantizeLearnablePerTensorAffineOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                = kernels.XFakeQuantizeLearnablePerTensorAffineBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                 = kernels.FakeQuantizePerChannelAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                = kernels.FakeQuantizePerChannelAffineCachemask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                  = kernels.FakeQuantizePerChannelAffineCachemaskOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.FakeQuantizePerChannelAffineCachemaskBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) *torch.Tensor                                                                                                                                                        = kernels.XFakeQuantizeLearnablePerChannelAffine
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.XFakeQuantizeLearnablePerChannelAffineOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                         = kernels.XFakeQuantizeLearnablePerChannelAffineBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) *torch.Tensor                                                                                = kernels.FusedMovingAvgObsFakeQuant
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                               = kernels.XFusedMovingAvgObsFqHelper
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                 = kernels.XFusedMovingAvgObsFqHelperOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)   = kernels.XFusedMovingAvgObsFqHelperFunctional
+	_ func(*torch.Tensor, bool) (float64, int64)                                                                                                                                                                                                           = kernels.XChooseQparamsPerTensor
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XSaturateWeightToFp16
+	_ func(*torch.Tensor, int64, int64, float64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.ChooseQparamsOptimized
+	_ func(*torch.Tensor, bool, bool, int, int) *torch.Tensor                                                                                                                                                                                              = kernels.XAutocastToReducedPrecision
+	_ func(*torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                        = kernels.XAutocastToFullPrecision
 	_ func(*torch.Tensor, *int, *int, *string, *bool, bool, *int) *torch.Tensor                                                                                                                                                                            = kernels.XToCopy
 	_ func(*torch.Tensor, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.XToCopyOut
 	_ func(*torch.Tensor, *int, *int, *string, *bool, bool, bool, *int) *torch.Tensor                                                                                                                                                                      = kernels.ToDtypeLayout
@@ -10087,73 +10962,4 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Igammac_
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.NextafterOut
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Nextafter
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Nextafter_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.RemainderScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.RemainderScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Remainder_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.RemainderTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.RemainderTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Remainder_Tensor
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                      = kernels.RemainderScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.RemainderScalarTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Min
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Fmin
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.FminOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Max
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Fmax
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.FmaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Maximum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MaximumOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.MaxOther
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Minimum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MinimumOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MinOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.MinOther
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                               = kernels.Quantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.QuantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                     = kernels.QuantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.QuantileScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                               = kernels.Nanquantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.NanquantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                     = kernels.NanquantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.NanquantileScalarOut
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                        = kernels.SortValues
-	_ func(*torch.Tensor, *bool, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                 = kernels.SortValuesStable
-	_ func(*torch.Tensor, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                      = kernels.Sort
-	_ func(*torch.Tensor, *bool, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                               = kernels.SortStable
-	_ func(*torch.Tensor, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                       = kernels.SortDimnameValues
-	_ func(*torch.Tensor, *bool, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                = kernels.SortDimnameValuesStable
-	_ func(*torch.Tensor, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.SortDimname
-	_ func(*torch.Tensor, *bool, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                              = kernels.SortDimnameStable
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.MsortOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Msort
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                       = kernels.Argsort
-	_ func(*torch.Tensor, bool, int64, bool) *torch.Tensor                                                                                                                                                                                                 = kernels.ArgsortStable
-	_ func(*torch.Tensor, bool, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                  = kernels.ArgsortStableOut
-	_ func(*torch.Tensor, string, bool) *torch.Tensor                                                                                                                                                                                                      = kernels.ArgsortDimname
-	_ func(*torch.Tensor, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                           = kernels.TopkValues
-	_ func(*torch.Tensor, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.Topk
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.All
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.AllAllOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Any
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.AnyAllOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.RenormOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                 = kernels.Renorm
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                 = kernels.Renorm_
-	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                               = kernels.Unfold
-	_ func(*torch.Tensor, []int64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                      = kernels.UnfoldBackward
-	_ func(*torch.Tensor, []int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.UnfoldBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                              = kernels.Equal
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.PowTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.PowTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.PowScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                      = kernels.PowScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.PowTensorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.PowTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Pow_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.Pow_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.FloatPowerTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.FloatPowerTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.FloatPowerScalarOut
 )

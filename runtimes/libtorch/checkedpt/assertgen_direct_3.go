@@ -9,121 +9,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-// Gelu_ calls kernels.Gelu_: gelu_ is checked only in builds with -tags debugasserts.
-func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
-	return kernels.Gelu_(self, approximate)
-}
-
-// Gelu calls kernels.Gelu: gelu is checked only in builds with -tags debugasserts.
-func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
-	return kernels.Gelu(self, approximate)
-}
-
-// GeluBackwardGradInput calls kernels.GeluBackwardGradInput: gelu_backward.grad_input is checked only in builds with -tags debugasserts.
-func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-}
-
-// GeluBackward calls kernels.GeluBackward: gelu_backward is checked only in builds with -tags debugasserts.
-func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
-	return kernels.GeluBackward(grad_output, self, approximate)
-}
-
-// InfinitelyDifferentiableGeluBackward calls kernels.InfinitelyDifferentiableGeluBackward: infinitely_differentiable_gelu_backward is checked only in builds with -tags debugasserts.
-func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-}
-
-// HardshrinkOut calls kernels.HardshrinkOut: hardshrink.out is checked only in builds with -tags debugasserts.
-func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.HardshrinkOut(self, lambd, out)
-}
-
-// Hardshrink calls kernels.Hardshrink: hardshrink is checked only in builds with -tags debugasserts.
-func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	return kernels.Hardshrink(self, lambd)
-}
-
-// HardshrinkBackwardGradInput calls kernels.HardshrinkBackwardGradInput: hardshrink_backward.grad_input is checked only in builds with -tags debugasserts.
-func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-}
-
-// HardshrinkBackward calls kernels.HardshrinkBackward: hardshrink_backward is checked only in builds with -tags debugasserts.
-func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	return kernels.HardshrinkBackward(grad_out, self, lambd)
-}
-
-// Rsqrt calls kernels.Rsqrt: rsqrt is checked only in builds with -tags debugasserts.
-func Rsqrt(self *torch.Tensor) *torch.Tensor {
-	return kernels.Rsqrt(self)
-}
-
-// Rsqrt_ calls kernels.Rsqrt_: rsqrt_ is checked only in builds with -tags debugasserts.
-func Rsqrt_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Rsqrt_(self)
-}
-
-// RsqrtOut calls kernels.RsqrtOut: rsqrt.out is checked only in builds with -tags debugasserts.
-func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.RsqrtOut(self, out)
-}
-
-// SelectDimname calls kernels.SelectDimname: select.Dimname is checked only in builds with -tags debugasserts.
-func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
-	return kernels.SelectDimname(self, dim, index)
-}
-
-// SelectInt calls kernels.SelectInt: select.int is checked only in builds with -tags debugasserts.
-func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	return kernels.SelectInt(self, dim, index)
-}
-
-// SelectBackward calls kernels.SelectBackward: select_backward is checked only in builds with -tags debugasserts.
-func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
-	return kernels.SelectBackward(grad_output, input_sizes, dim, index)
-}
-
-// SelectBackwardOut calls kernels.SelectBackwardOut: select_backward.out is checked only in builds with -tags debugasserts.
-func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-}
-
-// XNestedSelectBackward calls kernels.XNestedSelectBackward: _nested_select_backward is checked only in builds with -tags debugasserts.
-func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	return kernels.XNestedSelectBackward(grad_output, self, dim, index)
-}
-
-// Selu calls kernels.Selu: selu is checked only in builds with -tags debugasserts.
-func Selu(self *torch.Tensor) *torch.Tensor {
-	return kernels.Selu(self)
-}
-
-// Selu_ calls kernels.Selu_: selu_ is checked only in builds with -tags debugasserts.
-func Selu_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Selu_(self)
-}
-
-// Celu calls kernels.Celu: celu is checked only in builds with -tags debugasserts.
-func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	return kernels.Celu(self, alpha)
-}
-
-// Celu_ calls kernels.Celu_: celu_ is checked only in builds with -tags debugasserts.
-func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	return kernels.Celu_(self, alpha)
-}
-
-// CeluOut calls kernels.CeluOut: celu.out is checked only in builds with -tags debugasserts.
-func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.CeluOut(self, alpha, out)
-}
-
-// Silu calls kernels.Silu: silu is checked only in builds with -tags debugasserts.
-func Silu(self *torch.Tensor) *torch.Tensor {
-	return kernels.Silu(self)
-}
-
 // Silu_ calls kernels.Silu_: silu_ is checked only in builds with -tags debugasserts.
 func Silu_(self *torch.Tensor) *torch.Tensor {
 	return kernels.Silu_(self)
@@ -1959,1057 +1844,374 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 }
 
-// SparseResizeAndClear_ calls kernels.SparseResizeAndClear_: sparse_resize_and_clear_ is checked only in builds with -tags debugasserts.
-func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-}
-
-// SparseResizeAndClearOut calls kernels.SparseResizeAndClearOut: sparse_resize_and_clear.out is checked only in builds with -tags debugasserts.
-func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-}
-
-// SparseResizeAndClear calls kernels.SparseResizeAndClear: sparse_resize_and_clear is checked only in builds with -tags debugasserts.
-func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-}
-
-// SparseMask calls kernels.SparseMask: sparse_mask is checked only in builds with -tags debugasserts.
-func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	return kernels.SparseMask(self, mask)
-}
-
-// SparseMaskOut calls kernels.SparseMaskOut: sparse_mask.out is checked only in builds with -tags debugasserts.
-func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.SparseMaskOut(self, mask, out)
-}
-
-// XToCpu calls kernels.XToCpu: _to_cpu is checked only in builds with -tags debugasserts.
-func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
-	return kernels.XToCpu(tensors)
-}
-
-// ToDense calls kernels.ToDense: to_dense is checked only in builds with -tags debugasserts.
-func ToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
-	return kernels.ToDense(self, dtype)
-}
-
-// XToDense calls kernels.XToDense: _to_dense is checked only in builds with -tags debugasserts.
-func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
-	return kernels.XToDense(self, dtype)
-}
-
-// XToDenseOut calls kernels.XToDenseOut: _to_dense.out is checked only in builds with -tags debugasserts.
-func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
-	return kernels.XToDenseOut(self, dtype, out)
-}
-
-// ToDenseBackward calls kernels.ToDenseBackward: to_dense_backward is checked only in builds with -tags debugasserts.
-func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
-	return kernels.ToDenseBackward(grad, input)
-}
-
-// SparseDim calls kernels.SparseDim: sparse_dim is checked only in builds with -tags debugasserts.
-func SparseDim(self *torch.Tensor) int64 {
-	return kernels.SparseDim(self)
-}
-
-// XDimI calls kernels.XDimI: _dimI is checked only in builds with -tags debugasserts.
-func XDimI(self *torch.Tensor) int64 {
-	return kernels.XDimI(self)
-}
-
-// DenseDim calls kernels.DenseDim: dense_dim is checked only in builds with -tags debugasserts.
-func DenseDim(self *torch.Tensor) int64 {
-	return kernels.DenseDim(self)
-}
-
-// XDimV calls kernels.XDimV: _dimV is checked only in builds with -tags debugasserts.
-func XDimV(self *torch.Tensor) int64 {
-	return kernels.XDimV(self)
-}
-
-// XNnz calls kernels.XNnz: _nnz is checked only in builds with -tags debugasserts.
-func XNnz(self *torch.Tensor) int64 {
-	return kernels.XNnz(self)
-}
-
-// Coalesce calls kernels.Coalesce: coalesce is checked only in builds with -tags debugasserts.
-func Coalesce(self *torch.Tensor) *torch.Tensor {
-	return kernels.Coalesce(self)
-}
-
-// XCoalesce calls kernels.XCoalesce: _coalesce is checked only in builds with -tags debugasserts.
-func XCoalesce(self *torch.Tensor) *torch.Tensor {
-	return kernels.XCoalesce(self)
-}
-
-// XCoalesceOut calls kernels.XCoalesceOut: _coalesce.out is checked only in builds with -tags debugasserts.
-func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.XCoalesceOut(self, out)
-}
-
-// IsCoalesced calls kernels.IsCoalesced: is_coalesced is checked only in builds with -tags debugasserts.
-func IsCoalesced(self *torch.Tensor) bool {
-	return kernels.IsCoalesced(self)
-}
-
-// XIndices calls kernels.XIndices: _indices is checked only in builds with -tags debugasserts.
-func XIndices(self *torch.Tensor) *torch.Tensor {
-	return kernels.XIndices(self)
-}
-
-// XValues calls kernels.XValues: _values is checked only in builds with -tags debugasserts.
-func XValues(self *torch.Tensor) *torch.Tensor {
-	return kernels.XValues(self)
-}
-
-// XCoalesced_ calls kernels.XCoalesced_: _coalesced_ is checked only in builds with -tags debugasserts.
-func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
-	return kernels.XCoalesced_(self, coalesced)
-}
-
-// XCoalescedOut calls kernels.XCoalescedOut: _coalesced.out is checked only in builds with -tags debugasserts.
-func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.XCoalescedOut(self, coalesced, out)
-}
-
-// XCoalesced calls kernels.XCoalesced: _coalesced is checked only in builds with -tags debugasserts.
-func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
-	return kernels.XCoalesced(self, coalesced)
-}
-
-// Indices calls kernels.Indices: indices is checked only in builds with -tags debugasserts.
-func Indices(self *torch.Tensor) *torch.Tensor {
-	return kernels.Indices(self)
-}
-
-// Values calls kernels.Values: values is checked only in builds with -tags debugasserts.
-func Values(self *torch.Tensor) *torch.Tensor {
-	return kernels.Values(self)
-}
-
-// CrowIndices calls kernels.CrowIndices: crow_indices is checked only in builds with -tags debugasserts.
-func CrowIndices(self *torch.Tensor) *torch.Tensor {
-	return kernels.CrowIndices(self)
-}
-
-// ColIndices calls kernels.ColIndices: col_indices is checked only in builds with -tags debugasserts.
-func ColIndices(self *torch.Tensor) *torch.Tensor {
-	return kernels.ColIndices(self)
-}
-
-// CcolIndices calls kernels.CcolIndices: ccol_indices is checked only in builds with -tags debugasserts.
-func CcolIndices(self *torch.Tensor) *torch.Tensor {
-	return kernels.CcolIndices(self)
-}
-
-// RowIndices calls kernels.RowIndices: row_indices is checked only in builds with -tags debugasserts.
-func RowIndices(self *torch.Tensor) *torch.Tensor {
-	return kernels.RowIndices(self)
-}
-
-// HspmmOut calls kernels.HspmmOut: hspmm.out is checked only in builds with -tags debugasserts.
-func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.HspmmOut(mat1, mat2, out)
-}
-
-// Hspmm calls kernels.Hspmm: hspmm is checked only in builds with -tags debugasserts.
-func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
-	return kernels.Hspmm(mat1, mat2)
-}
-
-// CopySparseToSparse_ calls kernels.CopySparseToSparse_: copy_sparse_to_sparse_ is checked only in builds with -tags debugasserts.
-func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
-	return kernels.CopySparseToSparse_(self, src, non_blocking)
-}
-
-// CopySparseToSparseOut calls kernels.CopySparseToSparseOut: copy_sparse_to_sparse.out is checked only in builds with -tags debugasserts.
-func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-}
-
-// CopySparseToSparse calls kernels.CopySparseToSparse: copy_sparse_to_sparse is checked only in builds with -tags debugasserts.
-func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
-	return kernels.CopySparseToSparse(self, src, non_blocking)
-}
-
-// UnbindInt calls kernels.UnbindInt: unbind.int is checked only in builds with -tags debugasserts.
-func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
-	return kernels.UnbindInt(self, dim)
-}
-
-// UnbindDimname calls kernels.UnbindDimname: unbind.Dimname is checked only in builds with -tags debugasserts.
-func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
-	return kernels.UnbindDimname(self, dim)
-}
-
-// ToSparseSparseDim calls kernels.ToSparseSparseDim: to_sparse.sparse_dim is checked only in builds with -tags debugasserts.
-func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
-	return kernels.ToSparseSparseDim(self, sparse_dim)
-}
-
-// ToSparseSparseDimOut calls kernels.ToSparseSparseDimOut: to_sparse.sparse_dim_out is checked only in builds with -tags debugasserts.
-func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-}
-
-// ToSparse calls kernels.ToSparse: to_sparse is checked only in builds with -tags debugasserts.
-func ToSparse(self *torch.Tensor) *torch.Tensor {
-	return kernels.ToSparse(self)
-}
-
-// ToSparseOut calls kernels.ToSparseOut: to_sparse.out is checked only in builds with -tags debugasserts.
-func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.ToSparseOut(self, out)
-}
-
-// ToSparseCsr calls kernels.ToSparseCsr: to_sparse_csr is checked only in builds with -tags debugasserts.
-func ToSparseCsr(self *torch.Tensor) *torch.Tensor {
-	return kernels.ToSparseCsr(self)
-}
-
-// ToSparseCsrOut calls kernels.ToSparseCsrOut: to_sparse_csr.out is checked only in builds with -tags debugasserts.
-func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.ToSparseCsrOut(self, out)
-}
-
-// ToSparseCsc calls kernels.ToSparseCsc: to_sparse_csc is checked only in builds with -tags debugasserts.
-func ToSparseCsc(self *torch.Tensor) *torch.Tensor {
-	return kernels.ToSparseCsc(self)
-}
-
-// ToSparseCscOut calls kernels.ToSparseCscOut: to_sparse_csc.out is checked only in builds with -tags debugasserts.
-func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.ToSparseCscOut(self, out)
-}
-
-// ToSparseBsr calls kernels.ToSparseBsr: to_sparse_bsr is checked only in builds with -tags debugasserts.
-func ToSparseBsr(self *torch.Tensor, blocksize []int64) *torch.Tensor {
-	return kernels.ToSparseBsr(self, blocksize)
-}
-
-// ToSparseBsrOut calls kernels.ToSparseBsrOut: to_sparse_bsr.out is checked only in builds with -tags debugasserts.
-func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.ToSparseBsrOut(self, blocksize, out)
-}
-
-// ToSparseBsc calls kernels.ToSparseBsc: to_sparse_bsc is checked only in builds with -tags debugasserts.
-func ToSparseBsc(self *torch.Tensor, blocksize []int64) *torch.Tensor {
-	return kernels.ToSparseBsc(self, blocksize)
-}
-
-// ToSparseBscOut calls kernels.ToSparseBscOut: to_sparse_bsc.out is checked only in builds with -tags debugasserts.
-func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.ToSparseBscOut(self, blocksize, out)
-}
-
-// ToMkldnn calls kernels.ToMkldnn: to_mkldnn is checked only in builds with -tags debugasserts.
-func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
-	return kernels.ToMkldnn(self, dtype)
-}
-
-// ToMkldnnOut calls kernels.ToMkldnnOut: to_mkldnn.out is checked only in builds with -tags debugasserts.
-func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
-	return kernels.ToMkldnnOut(self, dtype, out)
-}
-
-// MkldnnReorderConv2dWeight calls kernels.MkldnnReorderConv2dWeight: mkldnn_reorder_conv2d_weight is checked only in builds with -tags debugasserts.
-func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
-	return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups)
-}
-
-// MkldnnReorderConv2dWeightOut calls kernels.MkldnnReorderConv2dWeightOut: mkldnn_reorder_conv2d_weight.out is checked only in builds with -tags debugasserts.
-func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-}
-
-// MkldnnReorderConv3dWeight calls kernels.MkldnnReorderConv3dWeight: mkldnn_reorder_conv3d_weight is checked only in builds with -tags debugasserts.
-func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64) *torch.Tensor {
-	return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups)
-}
-
-// MkldnnReorderConv3dWeightOut calls kernels.MkldnnReorderConv3dWeightOut: mkldnn_reorder_conv3d_weight.out is checked only in builds with -tags debugasserts.
-func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []int64, dilation []int64, groups int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-}
-
-// ToMkldnnBackward calls kernels.ToMkldnnBackward: to_mkldnn_backward is checked only in builds with -tags debugasserts.
-func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
-	return kernels.ToMkldnnBackward(grad, input)
-}
-
-// QuantizePerTensorDynamic calls kernels.QuantizePerTensorDynamic: quantize_per_tensor_dynamic is checked only in builds with -tags debugasserts.
-func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) *torch.Tensor {
-	return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-}
-
-// QuantizePerTensorDynamicOut calls kernels.QuantizePerTensorDynamicOut: quantize_per_tensor_dynamic.out is checked only in builds with -tags debugasserts.
-func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-}
-
-// QuantizePerTensor calls kernels.QuantizePerTensor: quantize_per_tensor is checked only in builds with -tags debugasserts.
-func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtype int) *torch.Tensor {
-	return kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-}
-
-// QuantizePerTensorOut calls kernels.QuantizePerTensorOut: quantize_per_tensor.out is checked only in builds with -tags debugasserts.
-func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, dtype int, out *torch.Tensor) *torch.Tensor {
-	return kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-}
-
-// QuantizePerTensorTensorQparams calls kernels.QuantizePerTensorTensorQparams: quantize_per_tensor.tensor_qparams is checked only in builds with -tags debugasserts.
-func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int) *torch.Tensor {
-	return kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-}
-
-// QuantizePerTensorTensorQparamsOut calls kernels.QuantizePerTensorTensorQparamsOut: quantize_per_tensor.tensor_qparams_out is checked only in builds with -tags debugasserts.
-func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, dtype int, out *torch.Tensor) *torch.Tensor {
-	return kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-}
-
-// QuantizePerTensorTensors calls kernels.QuantizePerTensorTensors: quantize_per_tensor.tensors is checked only in builds with -tags debugasserts.
-func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int) []*torch.Tensor {
-	return kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-}
-
-// QuantizePerTensorTensorsOut calls kernels.QuantizePerTensorTensorsOut: quantize_per_tensor.tensors_out is checked only in builds with -tags debugasserts.
-func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, dtype int, out []*torch.Tensor) {
-	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-}
-
-// QuantizePerChannel calls kernels.QuantizePerChannel: quantize_per_channel is checked only in builds with -tags debugasserts.
-func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int) *torch.Tensor {
-	return kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-}
-
-// QuantizePerChannelOut calls kernels.QuantizePerChannelOut: quantize_per_channel.out is checked only in builds with -tags debugasserts.
-func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype int, out *torch.Tensor) *torch.Tensor {
-	return kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-}
-
-// DequantizeSelf calls kernels.DequantizeSelf: dequantize.self is checked only in builds with -tags debugasserts.
-func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
-	return kernels.DequantizeSelf(self)
-}
-
-// DequantizeSelfOut calls kernels.DequantizeSelfOut: dequantize.self_out is checked only in builds with -tags debugasserts.
-func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.DequantizeSelfOut(self, out)
-}
-
-// DequantizeTensors calls kernels.DequantizeTensors: dequantize.tensors is checked only in builds with -tags debugasserts.
-func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
-	return kernels.DequantizeTensors(tensors)
-}
-
-// DequantizeTensorsOut calls kernels.DequantizeTensorsOut: dequantize.tensors_out is checked only in builds with -tags debugasserts.
-func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
-	kernels.DequantizeTensorsOut(tensors, out)
-}
-
-// QScale calls kernels.QScale: q_scale is checked only in builds with -tags debugasserts.
-func QScale(self *torch.Tensor) float64 {
-	return kernels.QScale(self)
-}
-
-// QZeroPoint calls kernels.QZeroPoint: q_zero_point is checked only in builds with -tags debugasserts.
-func QZeroPoint(self *torch.Tensor) int64 {
-	return kernels.QZeroPoint(self)
-}
-
-// QPerChannelScales calls kernels.QPerChannelScales: q_per_channel_scales is checked only in builds with -tags debugasserts.
-func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
-	return kernels.QPerChannelScales(self)
-}
-
-// QPerChannelScalesOut calls kernels.QPerChannelScalesOut: q_per_channel_scales.out is checked only in builds with -tags debugasserts.
-func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.QPerChannelScalesOut(self, out)
-}
-
-// QPerChannelZeroPoints calls kernels.QPerChannelZeroPoints: q_per_channel_zero_points is checked only in builds with -tags debugasserts.
-func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
-	return kernels.QPerChannelZeroPoints(self)
-}
-
-// QPerChannelZeroPointsOut calls kernels.QPerChannelZeroPointsOut: q_per_channel_zero_points.out is checked only in builds with -tags debugasserts.
-func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.QPerChannelZeroPointsOut(self, out)
-}
-
-// QPerChannelAxis calls kernels.QPerChannelAxis: q_per_channel_axis is checked only in builds with -tags debugasserts.
-func QPerChannelAxis(self *torch.Tensor) int64 {
-	return kernels.QPerChannelAxis(self)
-}
-
-// IntRepr calls kernels.IntRepr: int_repr is checked only in builds with -tags debugasserts.
-func IntRepr(self *torch.Tensor) *torch.Tensor {
-	return kernels.IntRepr(self)
-}
-
-// IntReprOut calls kernels.IntReprOut: int_repr.out is checked only in builds with -tags debugasserts.
-func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.IntReprOut(self, out)
-}
-
-// XMakePerTensorQuantizedTensor calls kernels.XMakePerTensorQuantizedTensor: _make_per_tensor_quantized_tensor is checked only in builds with -tags debugasserts.
-func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point int64) *torch.Tensor {
-	return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-}
-
-// XMakePerTensorQuantizedTensorOut calls kernels.XMakePerTensorQuantizedTensorOut: _make_per_tensor_quantized_tensor.out is checked only in builds with -tags debugasserts.
-func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_point int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-}
-
-// XMakePerChannelQuantizedTensor calls kernels.XMakePerChannelQuantizedTensor: _make_per_channel_quantized_tensor is checked only in builds with -tags debugasserts.
-func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64) *torch.Tensor {
-	return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-}
-
-// XMakePerChannelQuantizedTensorOut calls kernels.XMakePerChannelQuantizedTensorOut: _make_per_channel_quantized_tensor.out is checked only in builds with -tags debugasserts.
-func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-}
-
-// Qscheme calls kernels.Qscheme: qscheme is checked only in builds with -tags debugasserts.
-func Qscheme(self *torch.Tensor) int {
-	return kernels.Qscheme(self)
-}
-
-// FakeQuantizePerTensorAffine calls kernels.FakeQuantizePerTensorAffine: fake_quantize_per_tensor_affine is checked only in builds with -tags debugasserts.
-func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) *torch.Tensor {
-	return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-}
-
-// FakeQuantizePerTensorAffineTensorQparams calls kernels.FakeQuantizePerTensorAffineTensorQparams: fake_quantize_per_tensor_affine.tensor_qparams is checked only in builds with -tags debugasserts.
-func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64) *torch.Tensor {
-	return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-}
-
-// FakeQuantizePerTensorAffineCachemask calls kernels.FakeQuantizePerTensorAffineCachemask: fake_quantize_per_tensor_affine_cachemask is checked only in builds with -tags debugasserts.
-func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
-	return kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-}
-
-// FakeQuantizePerTensorAffineCachemaskOut calls kernels.FakeQuantizePerTensorAffineCachemaskOut: fake_quantize_per_tensor_affine_cachemask.out is checked only in builds with -tags debugasserts.
-func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, zero_point int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-}
-
-// XFakeQuantizePerTensorAffineCachemaskTensorQparams calls kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams: _fake_quantize_per_tensor_affine_cachemask_tensor_qparams is checked only in builds with -tags debugasserts.
-func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
-	return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-}
-
-// XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut calls kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut: _fake_quantize_per_tensor_affine_cachemask_tensor_qparams.out is checked only in builds with -tags debugasserts.
-func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, fake_quant_enabled *torch.Tensor, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-}
-
-// FakeQuantizePerTensorAffineCachemaskBackward calls kernels.FakeQuantizePerTensorAffineCachemaskBackward: fake_quantize_per_tensor_affine_cachemask_backward is checked only in builds with -tags debugasserts.
-func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-}
-
-// XFakeQuantizeLearnablePerTensorAffine calls kernels.XFakeQuantizeLearnablePerTensorAffine: _fake_quantize_learnable_per_tensor_affine is checked only in builds with -tags debugasserts.
-func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
-	return kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-}
-
-// XFakeQuantizeLearnablePerTensorAffineOut calls kernels.XFakeQuantizeLearnablePerTensorAffineOut: _fake_quantize_learnable_per_tensor_affine.out is checked only in builds with -tags debugasserts.
-func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
-	return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-}
-
-// XFakeQuantizeLearnablePerTensorAffineBackward calls kernels.XFakeQuantizeLearnablePerTensorAffineBackward: _fake_quantize_learnable_per_tensor_affine_backward is checked only in builds with -tags debugasserts.
-func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-}
-
-// FakeQuantizePerChannelAffine calls kernels.FakeQuantizePerChannelAffine: fake_quantize_per_channel_affine is checked only in builds with -tags debugasserts.
-func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) *torch.Tensor {
-	return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-}
-
-// FakeQuantizePerChannelAffineCachemask calls kernels.FakeQuantizePerChannelAffineCachemask: fake_quantize_per_channel_affine_cachemask is checked only in builds with -tags debugasserts.
-func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64) (*torch.Tensor, *torch.Tensor) {
-	return kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-}
-
-// FakeQuantizePerChannelAffineCachemaskOut calls kernels.FakeQuantizePerChannelAffineCachemaskOut: fake_quantize_per_channel_affine_cachemask.out is checked only in builds with -tags debugasserts.
-func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-}
-
-// FakeQuantizePerChannelAffineCachemaskBackward calls kernels.FakeQuantizePerChannelAffineCachemaskBackward: fake_quantize_per_channel_affine_cachemask_backward is checked only in builds with -tags debugasserts.
-func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-}
-
-// XFakeQuantizeLearnablePerChannelAffine calls kernels.XFakeQuantizeLearnablePerChannelAffine: _fake_quantize_learnable_per_channel_affine is checked only in builds with -tags debugasserts.
-func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) *torch.Tensor {
-	return kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-}
-
-// XFakeQuantizeLearnablePerChannelAffineOut calls kernels.XFakeQuantizeLearnablePerChannelAffineOut: _fake_quantize_learnable_per_channel_affine.out is checked only in builds with -tags debugasserts.
-func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64, out *torch.Tensor) *torch.Tensor {
-	return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-}
-
-// XFakeQuantizeLearnablePerChannelAffineBackward calls kernels.XFakeQuantizeLearnablePerChannelAffineBackward: _fake_quantize_learnable_per_channel_affine_backward is checked only in builds with -tags debugasserts.
-func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, axis int64, quant_min int64, quant_max int64, grad_factor float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-}
-
-// FusedMovingAvgObsFakeQuant calls kernels.FusedMovingAvgObsFakeQuant: fused_moving_avg_obs_fake_quant is checked only in builds with -tags debugasserts.
-func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) *torch.Tensor {
-	return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-}
-
-// XFusedMovingAvgObsFqHelper calls kernels.XFusedMovingAvgObsFqHelper: _fused_moving_avg_obs_fq_helper is checked only in builds with -tags debugasserts.
-func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-}
-
-// XFusedMovingAvgObsFqHelperOut calls kernels.XFusedMovingAvgObsFqHelperOut: _fused_moving_avg_obs_fq_helper.out is checked only in builds with -tags debugasserts.
-func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-}
-
-// XFusedMovingAvgObsFqHelperFunctional calls kernels.XFusedMovingAvgObsFqHelperFunctional: _fused_moving_avg_obs_fq_helper_functional is checked only in builds with -tags debugasserts.
-func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch.Tensor, fake_quant_on *torch.Tensor, running_min *torch.Tensor, running_max *torch.Tensor, scale *torch.Tensor, zero_point *torch.Tensor, averaging_const float64, quant_min int64, quant_max int64, ch_axis int64, per_row_fake_quant bool, symmetric_quant bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	return kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-}
-
-// XChooseQparamsPerTensor calls kernels.XChooseQparamsPerTensor: _choose_qparams_per_tensor is checked only in builds with -tags debugasserts.
-func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, int64) {
-	return kernels.XChooseQparamsPerTensor(self, reduce_range)
-}
-
-// XSaturateWeightToFp16 calls kernels.XSaturateWeightToFp16: _saturate_weight_to_fp16 is checked only in builds with -tags debugasserts.
-func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
-	return kernels.XSaturateWeightToFp16(weight)
-}
-
-// ChooseQparamsOptimized calls kernels.ChooseQparamsOptimized: choose_qparams_optimized is checked only in builds with -tags debugasserts.
-func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, ratio float64, bit_width int64) (*torch.Tensor, *torch.Tensor) {
-	return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-}
-
-// XAutocastToReducedPrecision calls kernels.XAutocastToReducedPrecision: _autocast_to_reduced_precision is checked only in builds with -tags debugasserts.
-func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool, cuda_dtype int, cpu_dtype int) *torch.Tensor {
-	return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-}
-
-// XAutocastToFullPrecision calls kernels.XAutocastToFullPrecision: _autocast_to_full_precision is checked only in builds with -tags debugasserts.
-func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled bool) *torch.Tensor {
-	return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-}
-
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.Gelu_
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.Gelu
-	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.GeluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                                           = kernels.GeluBackward
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.InfinitelyDifferentiableGeluBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.HardshrinkOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.Hardshrink
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.HardshrinkBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.HardshrinkBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Rsqrt
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Rsqrt_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.RsqrtOut
-	_ func(*torch.Tensor, string, int64) *torch.Tensor                                                                                                                                                                                                   = kernels.SelectDimname
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.SelectInt
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SelectBackward
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.SelectBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                     = kernels.XNestedSelectBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Selu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Selu_
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.Celu
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.Celu_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.CeluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Silu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Silu_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SiluOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.SiluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SiluBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Mish
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Mish_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.MishOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.MishBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sigmoid
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sigmoid_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SigmoidOut
-	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                                                                                                                                        = kernels.Logit
-	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                                                                                                                                        = kernels.Logit_
-	_ func(*torch.Tensor, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.LogitOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sin
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sin_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SinOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SincOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinh
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sinh_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SinhOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Detach
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Detach_
-	_ func(*torch.Tensor, int64) int64                                                                                                                                                                                                                   = kernels.SizeInt
-	_ func(*torch.Tensor, string) int64                                                                                                                                                                                                                  = kernels.SizeDimname
-	_ func(*torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                                                                                                                                    = kernels.SliceTensor
-	_ func(*torch.Tensor, []int64, int64, int64, int64, int64) *torch.Tensor                                                                                                                                                                             = kernels.SliceBackward
-	_ func(*torch.Tensor, []int64, int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.SliceBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                                                                                                                     = kernels.SliceScatter
-	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                      = kernels.SliceScatterOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                     = kernels.SelectScatter
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.SelectScatterOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                              = kernels.DiagonalScatter
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.DiagonalScatterOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64) *torch.Tensor                                                                                                                                                                         = kernels.AsStridedScatter
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                          = kernels.AsStridedScatterOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Smm
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                     = kernels.SoftmaxInt
-	_ func(*torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.SoftmaxIntOut
-	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                                                                                                                                    = kernels.SoftmaxDimname
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                     = kernels.XSoftmax
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.XSoftmaxOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                                                                                                                                       = kernels.XSoftmaxBackwardData
-	_ func(*torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                        = kernels.XSoftmaxBackwardDataOut
-	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                                                                                                                                  = kernels.UnsafeSplitTensor
-	_ func(*torch.Tensor, int64, int64, []*torch.Tensor)                                                                                                                                                                                                 = kernels.UnsafeSplitTensorOut
-	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                                                                                                                                  = kernels.SplitTensor
-	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                = kernels.SplitSizes
-	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                = kernels.UnsafeSplitWithSizes
-	_ func(*torch.Tensor, []int64, int64, []*torch.Tensor)                                                                                                                                                                                               = kernels.UnsafeSplitWithSizesOut
-	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                = kernels.SplitWithSizes
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.HsplitInt
-	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                                                                                                                                       = kernels.HsplitArray
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.VsplitInt
-	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                                                                                                                                       = kernels.VsplitArray
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.DsplitInt
-	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                                                                                                                                       = kernels.DsplitArray
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Squeeze
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.SqueezeDim
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.SqueezeDimname
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Squeeze_
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.Squeeze_Dim
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                          = kernels.Squeeze_Dimname
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.Sspaddmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.SspaddmmOut
-	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                         = kernels.Stack
-	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.StackOut
-	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                         = kernels.XStack
-	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XStackOut
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.Hstack
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.HstackOut
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.Vstack
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.VstackOut
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.Dstack
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.DstackOut
-	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, *bool, *bool) *torch.Tensor                                                                                                                                                        = kernels.Stft
-	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, string, bool, *bool, *bool) *torch.Tensor                                                                                                                                          = kernels.StftCenter
-	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, bool, *bool, *int64, bool) *torch.Tensor                                                                                                                                           = kernels.Istft
-	_ func(*torch.Tensor, int64) int64                                                                                                                                                                                                                   = kernels.StrideInt
-	_ func(*torch.Tensor, string) int64                                                                                                                                                                                                                  = kernels.StrideDimname
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.Sum
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.SumOut
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.SumDimIntList
-	_ func(*torch.Tensor, []string, bool, *int) *torch.Tensor                                                                                                                                                                                            = kernels.SumDimDimnameList
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.SumIntListOut
-	_ func(*torch.Tensor, []string, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.SumDimnameListOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                    = kernels.XNestedSumBackward
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.Nansum
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.NansumOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.SumToSize
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sqrt
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Sqrt_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SqrtOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Square
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Square_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SquareOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.Std
-	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                                                                                                                             = kernels.StdDim
-	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                                                                                                                           = kernels.StdCorrection
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                           = kernels.StdMean
-	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                            = kernels.StdMeanDim
-	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                          = kernels.StdMeanCorrection
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                            = kernels.StdMeanCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                           = kernels.StdMeanNamesDim
-	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.StdMeanCorrectionNames
-	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.StdOut
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.StdCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                                                                                                                            = kernels.StdNamesDim
-	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.StdNamesOut
-	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                                                                                                                                          = kernels.StdCorrectionNames
-	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.StdCorrectionNamesOut
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.Prod
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.ProdOut
-	_ func(*torch.Tensor, int64, bool, *int) *torch.Tensor                                                                                                                                                                                               = kernels.ProdDimInt
-	_ func(*torch.Tensor, int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.ProdIntOut
-	_ func(*torch.Tensor, string, bool, *int) *torch.Tensor                                                                                                                                                                                              = kernels.ProdDimDimname
-	_ func(*torch.Tensor, string, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                               = kernels.ProdDimnameOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.T
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.T_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tan
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tan_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TanOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tanh
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Tanh_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TanhOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Tensordot
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.TensordotOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Threshold
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Threshold_
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.ThresholdOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.ThresholdBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.ThresholdBackward
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.Tile
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.TransposeInt
-	_ func(*torch.Tensor, string, string) *torch.Tensor                                                                                                                                                                                                  = kernels.TransposeDimname
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.XMkldnnTranspose
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.Transpose_
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.XMkldnnTranspose_
-	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.XMkldnnTransposeOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.OneHot
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.Flip
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.FlipOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Fliplr
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Flipud
-	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                = kernels.Roll
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.RollOut
-	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                  = kernels.Rot90
-	_ func(*torch.Tensor, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                   = kernels.Rot90Out
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                            = kernels.TrapezoidX
-	_ func(*torch.Tensor, torch.Scalar, int64) *torch.Tensor                                                                                                                                                                                             = kernels.TrapezoidDx
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                            = kernels.TrapzX
-	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                  = kernels.TrapzDx
-	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                            = kernels.XTransformBiasRescaleQkv
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                               = kernels.XTransformBiasRescaleQkvOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.XNestedTensorFromMask
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XNestedTensorFromMaskOut
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                            = kernels.XNestedTensorFromMaskLeftAligned
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.XNestedFromPadded
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XNestedFromPaddedOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XNestedTensorSize
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XNestedTensorSizeOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XNestedTensorStrides
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XNestedTensorStridesOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XNestedFromPaddedAndNestedExample
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.XNestedFromPaddedAndNestedExampleOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                           = kernels.XNestedViewFromBuffer
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                           = kernels.XNestedViewFromBufferCopy
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.XNestedViewFromBufferCopyOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                         = kernels.XTrilinear
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                          = kernels.XTrilinearOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, float64, bool, int64) *torch.Tensor                                                                                                                                            = kernels.TripletMarginLoss
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Trunc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Trunc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TruncOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Fix
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Fix_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.FixOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.TypeAs
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                            = kernels.XHasCompatibleShallowCopyType
-	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.XUnique
-	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                       = kernels.XUniqueOut
-	_ func(*torch.Tensor, int64, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                         = kernels.UniqueDim
-	_ func(*torch.Tensor, int64, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                            = kernels.UniqueDimOut
-	_ func(*torch.Tensor, bool, bool, *int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                              = kernels.UniqueConsecutive
-	_ func(*torch.Tensor, bool, bool, *int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                 = kernels.UniqueConsecutiveOut
-	_ func(*torch.Tensor, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                               = kernels.UniqueDimConsecutive
-	_ func(*torch.Tensor, int64, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                  = kernels.UniqueDimConsecutiveOut
-	_ func(*torch.Tensor, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                = kernels.XUnique2
-	_ func(*torch.Tensor, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                   = kernels.XUnique2Out
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.XUnsafeView
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XUnsafeViewOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.Unsqueeze
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.Unsqueeze_
-	_ func(*torch.Tensor, *int64, bool) *torch.Tensor                                                                                                                                                                                                    = kernels.Vander
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.Var
-	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                                                                                                                             = kernels.VarDim
-	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                                                                                                                           = kernels.VarCorrection
-	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.VarOut
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.VarCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                                                                                                                            = kernels.VarNamesDim
-	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.VarNamesOut
-	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                                                                                                                                          = kernels.VarCorrectionNames
-	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.VarCorrectionNamesOut
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                           = kernels.VarMean
-	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                            = kernels.VarMeanDim
-	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                          = kernels.VarMeanCorrection
-	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                            = kernels.VarMeanCorrectionOut
-	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                           = kernels.VarMeanNamesDim
-	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.VarMeanCorrectionNames
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ViewAs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.WhereSelf
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.WhereSelfOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.WhereScalarSelf
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.WhereScalarOther
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.WhereScalar
-	_ func(*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                = kernels.Where
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                    = kernels.NormExceptDim
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                            = kernels.XWeightNorm
-	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                           = kernels.XWeightNormInterface
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                             = kernels.XWeightNormInterfaceOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                             = kernels.XWeightNormInterfaceBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                               = kernels.XWeightNormInterfaceBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                             = kernels.XWeightNormDifferentiableBackward
-	_ func([]int64, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                  = kernels.ZerosNames
-	_ func([]int64, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.ZerosNamesOut
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                            = kernels.XEfficientzerotensor
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.XEfficientzerotensorOut
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                            = kernels.Zeros
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.ZerosOut
-	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                = kernels.ZerosLike
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.ZerosLikeOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XStandardGammaGrad
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.XStandardGammaGradOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                             = kernels.XStandardGamma
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.XStandardGammaOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.XDirichletGrad
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.XDirichletGradOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                             = kernels.XSampleDirichlet
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.XSampleDirichletOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                             = kernels.Poisson
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                              = kernels.PoissonOut
-	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                                                                                                                                              = kernels.Binomial
-	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                               = kernels.BinomialOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.NativeNorm
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.NativeNormOut
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                              = kernels.NativeNormScalarOptDimDtype
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.NativeNormScalarOptDimDtypeOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XSparseSum
-	_ func(*torch.Tensor, int) *torch.Tensor                                                                                                                                                                                                             = kernels.XSparseSumDtype
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.XSparseSumDim
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XSparseSumDimOut
-	_ func(*torch.Tensor, []int64, int) *torch.Tensor                                                                                                                                                                                                    = kernels.XSparseSumDimDtype
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                          = kernels.XSparseSumBackward
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.XSparseSumBackwardOut
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.XSparseCsrSumDimDtype
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XSparseCsrSumDimDtypeOut
-	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                             = kernels.XSparseCsrProdDimDtype
-	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.XSparseCsrProdDimDtypeOut
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseSoftmaxInt
-	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                                                                                                                                    = kernels.XSparseSoftmaxDimname
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseSoftmax
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.XSparseSoftmaxOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.XSparseSoftmaxBackwardData
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XSparseSoftmaxBackwardDataOut
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseLogSoftmaxInt
-	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                                                                                                                                    = kernels.XSparseLogSoftmaxDimname
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                     = kernels.XSparseLogSoftmax
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.XSparseLogSoftmaxOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.XSparseLogSoftmaxBackwardData
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XSparseLogSoftmaxBackwardDataOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int) *torch.Tensor                                                                                                                                                                                    = kernels.XSpdiags
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.XSpdiagsOut
-	_ func(*torch.Tensor, *torch.Scalar, int) *torch.Tensor                                                                                                                                                                                              = kernels.NormScalarOptDtype
-	_ func(*torch.Tensor, *torch.Scalar, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                               = kernels.NormScalarOptDtypeOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                    = kernels.NormScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                     = kernels.NormScalarOut
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int) *torch.Tensor                                                                                                                                                                               = kernels.NormScalarOptDimDtype
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool) *torch.Tensor                                                                                                                                                                                    = kernels.NormScalarOptDim
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.NormDtypeOut
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.NormOut
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int) *torch.Tensor                                                                                                                                                                              = kernels.NormNamesScalarOptDimDtype
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool) *torch.Tensor                                                                                                                                                                                   = kernels.NormNamesScalarOptDim
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.NormNamesDtypeOut
-	_ func(*torch.Tensor, *torch.Scalar, []string, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.NormNamesOut
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.FrexpTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.FrexpTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.FrobeniusNorm
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                   = kernels.FrobeniusNormDim
-	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.FrobeniusNormOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.NuclearNorm
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.NuclearNormOut
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                   = kernels.NuclearNormDim
-	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.NuclearNormDimOut
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.Clone
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.CloneOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Positive
-	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                             = kernels.ResizeAs_
-	_ func(*torch.Tensor, *torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.ResizeAsOut
-	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                             = kernels.ResizeAs
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ResizeAsSparse_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.ResizeAsSparseOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ResizeAsSparse
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Zero_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ZeroOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Zero
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.SubOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.SubTensor
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.Sub_Tensor
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.SubScalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Sub_Scalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.SubScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.SubtractOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.SubtractTensor
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.Subtract_Tensor
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.SubtractScalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.Subtract_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                     = kernels.RsubTensor
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                      = kernels.RsubTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.HeavisideOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Heaviside
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Heaviside_
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                      = kernels.RsubScalar
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.RsubScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.XSparseAddmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.XSparseAddmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.SparseSampledAddmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.SparseSampledAddmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                         = kernels.AddmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.Addmm
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                        = kernels.Addmm_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                                                                                                                   = kernels.XAddmmActivationOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool) *torch.Tensor                                                                                                                                                  = kernels.XAddmmActivation
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseCompressedTensorCompPlainValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseCsrTensorCrowColValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseCscTensorCcolRowValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseBsrTensorCrowColValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.SparseBscTensorCcolRowValueSize
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseCompressedTensorCompPlainValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseCsrTensorCrowColValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseCscTensorCcolRowValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseBsrTensorCrowColValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.SparseBscTensorCcolRowValue
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseCompressedTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseCsrTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseCscTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseBsrTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                               = kernels.XSparseBscTensorUnsafe
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                            = kernels.SparseCooTensorSize
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.SparseCooTensorSizeOut
-	_ func(*torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                       = kernels.SparseCooTensorIndices
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                              = kernels.SparseCooTensorIndicesSize
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                              = kernels.XSparseCooTensorUnsafe
-	_ func(*torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                                        = kernels.XValidateSparseCooTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, int)                                                                                                                                                                                    = kernels.XValidateSparseCompressedTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseCsrTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseCscTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseBsrTensorArgs
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                                                                                                                                         = kernels.XValidateSparseBscTensorArgs
-	_ func(int64, int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                              = kernels.XSparseCooTensorWithDims
-	_ func(int64, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                           = kernels.XSparseCooTensorWithDimsOut
-	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                = kernels.XSparseCooTensorWithDimsAndTensors
-	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.XSparseCooTensorWithDimsAndTensorsOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResize_
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.SparseResizeOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResize
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResizeAndClear_
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.SparseResizeAndClearOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                           = kernels.SparseResizeAndClear
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.SparseMask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.SparseMaskOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                              = kernels.XToCpu
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.ToDense
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.XToDense
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.XToDenseOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToDenseBackward
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.SparseDim
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.XDimI
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.DenseDim
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.XDimV
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.XNnz
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Coalesce
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XCoalesce
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XCoalesceOut
-	_ func(*torch.Tensor) bool                                                                                                                                                                                                                           = kernels.IsCoalesced
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XValues
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.XCoalesced_
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.XCoalescedOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                            = kernels.XCoalesced
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Indices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.Values
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.CrowIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ColIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.CcolIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.RowIndices
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.HspmmOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.Hspmm
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.CopySparseToSparse_
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.CopySparseToSparseOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                             = kernels.CopySparseToSparse
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                         = kernels.UnbindInt
-	_ func(*torch.Tensor, string) []*torch.Tensor                                                                                                                                                                                                        = kernels.UnbindDimname
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                           = kernels.ToSparseSparseDim
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.ToSparseSparseDimOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ToSparse
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToSparseOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ToSparseCsr
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToSparseCsrOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.ToSparseCsc
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToSparseCscOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.ToSparseBsr
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.ToSparseBsrOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                         = kernels.ToSparseBsc
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.ToSparseBscOut
-	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                                                                                                                            = kernels.ToMkldnn
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.ToMkldnnOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                = kernels.MkldnnReorderConv2dWeight
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                 = kernels.MkldnnReorderConv2dWeightOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64) *torch.Tensor                                                                                                                                                                                = kernels.MkldnnReorderConv3dWeight
-	_ func(*torch.Tensor, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                 = kernels.MkldnnReorderConv3dWeightOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.ToMkldnnBackward
-	_ func(*torch.Tensor, int, bool) *torch.Tensor                                                                                                                                                                                                       = kernels.QuantizePerTensorDynamic
-	_ func(*torch.Tensor, int, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                        = kernels.QuantizePerTensorDynamicOut
-	_ func(*torch.Tensor, float64, int64, int) *torch.Tensor                                                                                                                                                                                             = kernels.QuantizePerTensor
-	_ func(*torch.Tensor, float64, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.QuantizePerTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int) *torch.Tensor                                                                                                                                                                               = kernels.QuantizePerTensorTensorQparams
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                = kernels.QuantizePerTensorTensorQparamsOut
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int) []*torch.Tensor                                                                                                                                                                           = kernels.QuantizePerTensorTensors
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, int, []*torch.Tensor)                                                                                                                                                                          = kernels.QuantizePerTensorTensorsOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                                                                                                                        = kernels.QuantizePerChannel
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                                                                                                                         = kernels.QuantizePerChannelOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.DequantizeSelf
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.DequantizeSelfOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                              = kernels.DequantizeTensors
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                             = kernels.DequantizeTensorsOut
-	_ func(*torch.Tensor) float64                                                                                                                                                                                                                        = kernels.QScale
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.QZeroPoint
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.QPerChannelScales
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.QPerChannelScalesOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.QPerChannelZeroPoints
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.QPerChannelZeroPointsOut
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                                          = kernels.QPerChannelAxis
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.IntRepr
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.IntReprOut
-	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                  = kernels.XMakePerTensorQuantizedTensor
-	_ func(*torch.Tensor, float64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                   = kernels.XMakePerTensorQuantizedTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                             = kernels.XMakePerChannelQuantizedTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XMakePerChannelQuantizedTensorOut
-	_ func(*torch.Tensor) int                                                                                                                                                                                                                            = kernels.Qscheme
-	_ func(*torch.Tensor, float64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                    = kernels.FakeQuantizePerTensorAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                      = kernels.FakeQuantizePerTensorAffineTensorQparams
-	_ func(*torch.Tensor, float64, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.FakeQuantizePerTensorAffineCachemask
-	_ func(*torch.Tensor, float64, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                     = kernels.FakeQuantizePerTensorAffineCachemaskOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                      = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                        = kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.FakeQuantizePerTensorAffineCachemaskBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) *torch.Tensor                                                                                                                                                             = kernels.XFakeQuantizeLearnablePerTensorAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                              = kernels.XFakeQuantizeLearnablePerTensorAffineOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                              = kernels.XFakeQuantizeLearnablePerTensorAffineBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                               = kernels.FakeQuantizePerChannelAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                              = kernels.FakeQuantizePerChannelAffineCachemask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                = kernels.FakeQuantizePerChannelAffineCachemaskOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.FakeQuantizePerChannelAffineCachemaskBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) *torch.Tensor                                                                                                                                                      = kernels.XFakeQuantizeLearnablePerChannelAffine
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                       = kernels.XFakeQuantizeLearnablePerChannelAffineOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                       = kernels.XFakeQuantizeLearnablePerChannelAffineBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) *torch.Tensor                                                                              = kernels.FusedMovingAvgObsFakeQuant
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                             = kernels.XFusedMovingAvgObsFqHelper
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                               = kernels.XFusedMovingAvgObsFqHelperOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, int64, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) = kernels.XFusedMovingAvgObsFqHelperFunctional
-	_ func(*torch.Tensor, bool) (float64, int64)                                                                                                                                                                                                         = kernels.XChooseQparamsPerTensor
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XSaturateWeightToFp16
-	_ func(*torch.Tensor, int64, int64, float64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.ChooseQparamsOptimized
-	_ func(*torch.Tensor, bool, bool, int, int) *torch.Tensor                                                                                                                                                                                            = kernels.XAutocastToReducedPrecision
-	_ func(*torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                      = kernels.XAutocastToFullPrecision
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Silu_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SiluOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.SiluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SiluBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Mish
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Mish_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.MishOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.MishBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sigmoid
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sigmoid_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SigmoidOut
+	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                             = kernels.Logit
+	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                             = kernels.Logit_
+	_ func(*torch.Tensor, *float64, *torch.Tensor) *torch.Tensor                                                                              = kernels.LogitOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sin
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sin_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SinOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinc
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinc_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SincOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinh
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sinh_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SinhOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Detach
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Detach_
+	_ func(*torch.Tensor, int64) int64                                                                                                        = kernels.SizeInt
+	_ func(*torch.Tensor, string) int64                                                                                                       = kernels.SizeDimname
+	_ func(*torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                         = kernels.SliceTensor
+	_ func(*torch.Tensor, []int64, int64, int64, int64, int64) *torch.Tensor                                                                  = kernels.SliceBackward
+	_ func(*torch.Tensor, []int64, int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                   = kernels.SliceBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                          = kernels.SliceScatter
+	_ func(*torch.Tensor, *torch.Tensor, int64, *int64, *int64, int64, *torch.Tensor) *torch.Tensor                                           = kernels.SliceScatterOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                          = kernels.SelectScatter
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.SelectScatterOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64) *torch.Tensor                                                                   = kernels.DiagonalScatter
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                    = kernels.DiagonalScatterOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64) *torch.Tensor                                                              = kernels.AsStridedScatter
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *int64, *torch.Tensor) *torch.Tensor                                               = kernels.AsStridedScatterOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.Smm
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                          = kernels.SoftmaxInt
+	_ func(*torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                           = kernels.SoftmaxIntOut
+	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                         = kernels.SoftmaxDimname
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                          = kernels.XSoftmax
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                           = kernels.XSoftmaxOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int) *torch.Tensor                                                                            = kernels.XSoftmaxBackwardData
+	_ func(*torch.Tensor, *torch.Tensor, int64, int, *torch.Tensor) *torch.Tensor                                                             = kernels.XSoftmaxBackwardDataOut
+	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                       = kernels.UnsafeSplitTensor
+	_ func(*torch.Tensor, int64, int64, []*torch.Tensor)                                                                                      = kernels.UnsafeSplitTensorOut
+	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                       = kernels.SplitTensor
+	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                     = kernels.SplitSizes
+	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                     = kernels.UnsafeSplitWithSizes
+	_ func(*torch.Tensor, []int64, int64, []*torch.Tensor)                                                                                    = kernels.UnsafeSplitWithSizesOut
+	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                     = kernels.SplitWithSizes
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                              = kernels.HsplitInt
+	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                            = kernels.HsplitArray
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                              = kernels.VsplitInt
+	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                            = kernels.VsplitArray
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                              = kernels.DsplitInt
+	_ func(*torch.Tensor, []int64) []*torch.Tensor                                                                                            = kernels.DsplitArray
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Squeeze
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.SqueezeDim
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                               = kernels.SqueezeDimname
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Squeeze_
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.Squeeze_Dim
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                               = kernels.Squeeze_Dimname
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.Sspaddmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.SspaddmmOut
+	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                              = kernels.Stack
+	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.StackOut
+	_ func([]*torch.Tensor, int64) *torch.Tensor                                                                                              = kernels.XStack
+	_ func([]*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.XStackOut
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                     = kernels.Hstack
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                      = kernels.HstackOut
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                     = kernels.Vstack
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                      = kernels.VstackOut
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                     = kernels.Dstack
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                      = kernels.DstackOut
+	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, *bool, *bool) *torch.Tensor                                             = kernels.Stft
+	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, string, bool, *bool, *bool) *torch.Tensor                               = kernels.StftCenter
+	_ func(*torch.Tensor, int64, *int64, *int64, *torch.Tensor, bool, bool, *bool, *int64, bool) *torch.Tensor                                = kernels.Istft
+	_ func(*torch.Tensor, int64) int64                                                                                                        = kernels.StrideInt
+	_ func(*torch.Tensor, string) int64                                                                                                       = kernels.StrideDimname
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                 = kernels.Sum
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.SumOut
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.SumDimIntList
+	_ func(*torch.Tensor, []string, bool, *int) *torch.Tensor                                                                                 = kernels.SumDimDimnameList
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.SumIntListOut
+	_ func(*torch.Tensor, []string, bool, *int, *torch.Tensor) *torch.Tensor                                                                  = kernels.SumDimnameListOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, bool) *torch.Tensor                                                                         = kernels.XNestedSumBackward
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.Nansum
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.NansumOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.SumToSize
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sqrt
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Sqrt_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SqrtOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Square
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Square_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.SquareOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                 = kernels.Std
+	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                  = kernels.StdDim
+	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                = kernels.StdCorrection
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                = kernels.StdMean
+	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                 = kernels.StdMeanDim
+	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                               = kernels.StdMeanCorrection
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                 = kernels.StdMeanCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                = kernels.StdMeanNamesDim
+	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                              = kernels.StdMeanCorrectionNames
+	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.StdOut
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                 = kernels.StdCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                 = kernels.StdNamesDim
+	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                  = kernels.StdNamesOut
+	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                               = kernels.StdCorrectionNames
+	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                = kernels.StdCorrectionNamesOut
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                 = kernels.Prod
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.ProdOut
+	_ func(*torch.Tensor, int64, bool, *int) *torch.Tensor                                                                                    = kernels.ProdDimInt
+	_ func(*torch.Tensor, int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                     = kernels.ProdIntOut
+	_ func(*torch.Tensor, string, bool, *int) *torch.Tensor                                                                                   = kernels.ProdDimDimname
+	_ func(*torch.Tensor, string, bool, *int, *torch.Tensor) *torch.Tensor                                                                    = kernels.ProdDimnameOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.T
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.T_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tan
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tan_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TanOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tanh
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Tanh_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TanhOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                      = kernels.Tensordot
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                       = kernels.TensordotOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Threshold
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Threshold_
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                            = kernels.ThresholdOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.ThresholdBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.ThresholdBackward
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.Tile
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.TransposeInt
+	_ func(*torch.Tensor, string, string) *torch.Tensor                                                                                       = kernels.TransposeDimname
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.XMkldnnTranspose
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.Transpose_
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.XMkldnnTranspose_
+	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                          = kernels.XMkldnnTransposeOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.OneHot
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.Flip
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.FlipOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Fliplr
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Flipud
+	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                     = kernels.Roll
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                      = kernels.RollOut
+	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                       = kernels.Rot90
+	_ func(*torch.Tensor, int64, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.Rot90Out
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                 = kernels.TrapezoidX
+	_ func(*torch.Tensor, torch.Scalar, int64) *torch.Tensor                                                                                  = kernels.TrapezoidDx
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                 = kernels.TrapzX
+	_ func(*torch.Tensor, float64, int64) *torch.Tensor                                                                                       = kernels.TrapzDx
+	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                 = kernels.XTransformBiasRescaleQkv
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)    = kernels.XTransformBiasRescaleQkvOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                  = kernels.XNestedTensorFromMask
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.XNestedTensorFromMaskOut
+	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                 = kernels.XNestedTensorFromMaskLeftAligned
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                  = kernels.XNestedFromPadded
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.XNestedFromPaddedOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.XNestedTensorSize
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XNestedTensorSizeOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.XNestedTensorStrides
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XNestedTensorStridesOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XNestedFromPaddedAndNestedExample
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.XNestedFromPaddedAndNestedExampleOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                = kernels.XNestedViewFromBuffer
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                = kernels.XNestedViewFromBufferCopy
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                 = kernels.XNestedViewFromBufferCopyOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64) *torch.Tensor                              = kernels.XTrilinear
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, int64, *torch.Tensor) *torch.Tensor               = kernels.XTrilinearOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, float64, bool, int64) *torch.Tensor                                 = kernels.TripletMarginLoss
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Trunc
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Trunc_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TruncOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Fix
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Fix_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.FixOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.TypeAs
+	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                 = kernels.XHasCompatibleShallowCopyType
+	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                          = kernels.XUnique
+	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                            = kernels.XUniqueOut
+	_ func(*torch.Tensor, int64, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                              = kernels.UniqueDim
+	_ func(*torch.Tensor, int64, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) = kernels.UniqueDimOut
+	_ func(*torch.Tensor, bool, bool, *int64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                   = kernels.UniqueConsecutive
+	_ func(*torch.Tensor, bool, bool, *int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)      = kernels.UniqueConsecutiveOut
+	_ func(*torch.Tensor, int64, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                    = kernels.UniqueDimConsecutive
+	_ func(*torch.Tensor, int64, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)       = kernels.UniqueDimConsecutiveOut
+	_ func(*torch.Tensor, bool, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                     = kernels.XUnique2
+	_ func(*torch.Tensor, bool, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)        = kernels.XUnique2Out
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.XUnsafeView
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.XUnsafeViewOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.Unsqueeze
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                = kernels.Unsqueeze_
+	_ func(*torch.Tensor, *int64, bool) *torch.Tensor                                                                                         = kernels.Vander
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                 = kernels.Var
+	_ func(*torch.Tensor, []int64, bool, bool) *torch.Tensor                                                                                  = kernels.VarDim
+	_ func(*torch.Tensor, []int64, *int64, bool) *torch.Tensor                                                                                = kernels.VarCorrection
+	_ func(*torch.Tensor, []int64, bool, bool, *torch.Tensor) *torch.Tensor                                                                   = kernels.VarOut
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor) *torch.Tensor                                                                 = kernels.VarCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) *torch.Tensor                                                                                 = kernels.VarNamesDim
+	_ func(*torch.Tensor, []string, bool, bool, *torch.Tensor) *torch.Tensor                                                                  = kernels.VarNamesOut
+	_ func(*torch.Tensor, []string, *int64, bool) *torch.Tensor                                                                               = kernels.VarCorrectionNames
+	_ func(*torch.Tensor, []string, *int64, bool, *torch.Tensor) *torch.Tensor                                                                = kernels.VarCorrectionNamesOut
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                = kernels.VarMean
+	_ func(*torch.Tensor, []int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                 = kernels.VarMeanDim
+	_ func(*torch.Tensor, []int64, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                               = kernels.VarMeanCorrection
+	_ func(*torch.Tensor, []int64, *int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                 = kernels.VarMeanCorrectionOut
+	_ func(*torch.Tensor, []string, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                = kernels.VarMeanNamesDim
+	_ func(*torch.Tensor, []string, *int64, bool) (*torch.Tensor, *torch.Tensor)                                                              = kernels.VarMeanCorrectionNames
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ViewAs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.WhereSelf
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                          = kernels.WhereSelfOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                          = kernels.WhereScalarSelf
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.WhereScalarOther
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.WhereScalar
+	_ func(*torch.Tensor) []*torch.Tensor                                                                                                     = kernels.Where
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                         = kernels.NormExceptDim
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                 = kernels.XWeightNorm
+	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                = kernels.XWeightNormInterface
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                  = kernels.XWeightNormInterfaceOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                  = kernels.XWeightNormInterfaceBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)    = kernels.XWeightNormInterfaceBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                  = kernels.XWeightNormDifferentiableBackward
+	_ func([]int64, []string, *int, *int, *string, *bool) *torch.Tensor                                                                       = kernels.ZerosNames
+	_ func([]int64, []string, *torch.Tensor) *torch.Tensor                                                                                    = kernels.ZerosNamesOut
+	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                 = kernels.XEfficientzerotensor
+	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                              = kernels.XEfficientzerotensorOut
+	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                 = kernels.Zeros
+	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                              = kernels.ZerosOut
+	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                     = kernels.ZerosLike
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.ZerosLikeOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.XStandardGammaGrad
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.XStandardGammaGradOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                  = kernels.XStandardGamma
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                   = kernels.XStandardGammaOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.XDirichletGrad
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                          = kernels.XDirichletGradOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                  = kernels.XSampleDirichlet
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                   = kernels.XSampleDirichletOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                  = kernels.Poisson
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                   = kernels.PoissonOut
+	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                                   = kernels.Binomial
+	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                    = kernels.BinomialOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                         = kernels.NativeNorm
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                          = kernels.NativeNormOut
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                   = kernels.NativeNormScalarOptDimDtype
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                    = kernels.NativeNormScalarOptDimDtypeOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.XSparseSum
+	_ func(*torch.Tensor, int) *torch.Tensor                                                                                                  = kernels.XSparseSumDtype
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                              = kernels.XSparseSumDim
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                               = kernels.XSparseSumDimOut
+	_ func(*torch.Tensor, []int64, int) *torch.Tensor                                                                                         = kernels.XSparseSumDimDtype
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                               = kernels.XSparseSumBackward
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                = kernels.XSparseSumBackwardOut
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.XSparseCsrSumDimDtype
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.XSparseCsrSumDimDtypeOut
+	_ func(*torch.Tensor, []int64, bool, *int) *torch.Tensor                                                                                  = kernels.XSparseCsrProdDimDtype
+	_ func(*torch.Tensor, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.XSparseCsrProdDimDtypeOut
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                          = kernels.XSparseSoftmaxInt
+	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                         = kernels.XSparseSoftmaxDimname
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                          = kernels.XSparseSoftmax
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                           = kernels.XSparseSoftmaxOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                  = kernels.XSparseSoftmaxBackwardData
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.XSparseSoftmaxBackwardDataOut
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                          = kernels.XSparseLogSoftmaxInt
+	_ func(*torch.Tensor, string, *int) *torch.Tensor                                                                                         = kernels.XSparseLogSoftmaxDimname
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                          = kernels.XSparseLogSoftmax
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                           = kernels.XSparseLogSoftmaxOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                  = kernels.XSparseLogSoftmaxBackwardData
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.XSparseLogSoftmaxBackwardDataOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int) *torch.Tensor                                                                         = kernels.XSpdiags
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *torch.Tensor) *torch.Tensor                                                          = kernels.XSpdiagsOut
+	_ func(*torch.Tensor, *torch.Scalar, int) *torch.Tensor                                                                                   = kernels.NormScalarOptDtype
+	_ func(*torch.Tensor, *torch.Scalar, int, *torch.Tensor) *torch.Tensor                                                                    = kernels.NormScalarOptDtypeOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                         = kernels.NormScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                          = kernels.NormScalarOut
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int) *torch.Tensor                                                                    = kernels.NormScalarOptDimDtype
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool) *torch.Tensor                                                                         = kernels.NormScalarOptDim
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, int, *torch.Tensor) *torch.Tensor                                                     = kernels.NormDtypeOut
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *torch.Tensor) *torch.Tensor                                                          = kernels.NormOut
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int) *torch.Tensor                                                                   = kernels.NormNamesScalarOptDimDtype
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool) *torch.Tensor                                                                        = kernels.NormNamesScalarOptDim
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool, int, *torch.Tensor) *torch.Tensor                                                    = kernels.NormNamesDtypeOut
+	_ func(*torch.Tensor, *torch.Scalar, []string, bool, *torch.Tensor) *torch.Tensor                                                         = kernels.NormNamesOut
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                      = kernels.FrexpTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                        = kernels.FrexpTensorOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.FrobeniusNorm
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                        = kernels.FrobeniusNormDim
+	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                         = kernels.FrobeniusNormOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                 = kernels.NuclearNorm
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                  = kernels.NuclearNormOut
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                        = kernels.NuclearNormDim
+	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                         = kernels.NuclearNormDimOut
+	_ func(*torch.Tensor, *int) *torch.Tensor                                                                                                 = kernels.Clone
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                  = kernels.CloneOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Positive
+	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                  = kernels.ResizeAs_
+	_ func(*torch.Tensor, *torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                   = kernels.ResizeAsOut
+	_ func(*torch.Tensor, *torch.Tensor, *int) *torch.Tensor                                                                                  = kernels.ResizeAs
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ResizeAsSparse_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.ResizeAsSparseOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ResizeAsSparse
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Zero_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.ZeroOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                       = kernels.Zero
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.SubOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.SubTensor
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.Sub_Tensor
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.SubScalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Sub_Scalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                            = kernels.SubScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.SubtractOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.SubtractTensor
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.Subtract_Tensor
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.SubtractScalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.Subtract_Scalar
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                          = kernels.RsubTensor
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                           = kernels.RsubTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                         = kernels.HeavisideOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.Heaviside
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                        = kernels.Heaviside_
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                           = kernels.RsubScalar
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                            = kernels.RsubScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.XSparseAddmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.XSparseAddmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.SparseSampledAddmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.SparseSampledAddmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                              = kernels.AddmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.Addmm
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                             = kernels.Addmm_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                        = kernels.XAddmmActivationOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool) *torch.Tensor                                       = kernels.XAddmmActivation
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseCompressedTensorCompPlainValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseCsrTensorCrowColValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseCscTensorCcolRowValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseBsrTensorCrowColValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.SparseBscTensorCcolRowValueSize
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseCompressedTensorCompPlainValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseCsrTensorCrowColValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseCscTensorCcolRowValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseBsrTensorCrowColValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                             = kernels.SparseBscTensorCcolRowValue
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseCompressedTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseCsrTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseCscTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseBsrTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                    = kernels.XSparseBscTensorUnsafe
+	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                 = kernels.SparseCooTensorSize
+	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                              = kernels.SparseCooTensorSizeOut
+	_ func(*torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                            = kernels.SparseCooTensorIndices
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                   = kernels.SparseCooTensorIndicesSize
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                   = kernels.XSparseCooTensorUnsafe
+	_ func(*torch.Tensor, *torch.Tensor, []int64)                                                                                             = kernels.XValidateSparseCooTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, int)                                                                         = kernels.XValidateSparseCompressedTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseCsrTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseCscTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseBsrTensorArgs
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64)                                                                              = kernels.XValidateSparseBscTensorArgs
+	_ func(int64, int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                   = kernels.XSparseCooTensorWithDims
+	_ func(int64, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                = kernels.XSparseCooTensorWithDimsOut
+	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                     = kernels.XSparseCooTensorWithDimsAndTensors
+	_ func(int64, int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                  = kernels.XSparseCooTensorWithDimsAndTensorsOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                = kernels.SparseResize_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                 = kernels.SparseResizeOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                = kernels.SparseResize
 )

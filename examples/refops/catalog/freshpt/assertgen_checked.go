@@ -38,9 +38,9 @@ func (k *checked) AddTensor(self *reftensor.Tensor, other *reftensor.Tensor, alp
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAddTensor, &assertgenshapes.Locs0, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_a3993738775c(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := k.next.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bfcd3a5a802e(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -57,8 +57,8 @@ func (k *checked) Clone(self *reftensor.Tensor, memory_format *int) *reftensor.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opClone, &assertgenshapes.Locs1, &a0, self)
+	assertgenshapes.ChecksPre_b09c6249a128(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Clone(self, memory_format)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, self, r0)
+	assertgenshapes.ChecksPost_ea51301f07f8(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }

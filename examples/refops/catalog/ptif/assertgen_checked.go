@@ -39,10 +39,10 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSetData, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_481d392e24e9(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 	defer c.Abandon()
 	k.next.SetData(self, new_data)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_3f10fc27cf98(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 }
 
 var opAdd_Tensor = asserts.Op{
@@ -58,10 +58,10 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opAdd_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2b74331834cf(&c, &opAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_10ab2547c644(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -78,10 +78,10 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre4(&c, &opAddOut, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_f93d3deb0c44(&c, &opAddOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs2, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost_7c0b46263ef8(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -98,10 +98,10 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre6(&c, &opMaxDimMax, &assertgenshapes.Locs3, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre_0d04d1f794c6(&c, &opMaxDimMax, &assertgenshapes.Locs_7c6668112f69, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs3, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPost_7c0b46263ef8(&c, &assertgenshapes.Locs_7c6668112f69, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
@@ -118,10 +118,10 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre2(&c, &opMul_Tensor, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_2b74331834cf(&c, &opMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_10ab2547c644(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -138,9 +138,9 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSelectInt, &assertgenshapes.Locs4, &a0, self)
+	assertgenshapes.ChecksPre_b09c6249a128(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs4, &a0, self, r0)
+	assertgenshapes.ChecksPost_9dd47b153a02(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -157,8 +157,8 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAlias, &assertgenshapes.Locs4, &a0, self)
+	assertgenshapes.ChecksPre_b09c6249a128(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := k.next.Alias(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs4, &a0, self, r0)
+	assertgenshapes.ChecksPost_9dd47b153a02(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }

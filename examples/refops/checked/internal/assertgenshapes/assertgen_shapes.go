@@ -10,183 +10,26 @@ import (
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
-var Locs1 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs2 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs3 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs4 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var Locs5 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs6 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
-var Locs7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
-var Locs9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var Locs10 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
-var Locs11 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs12 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs13 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs14 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs15 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
-var Locs16 = [1]asserts.Loc{asserts.Arg("self")}
+var Locs_0963728f424b = [1]asserts.Loc{asserts.Arg("self")}
+var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs_21c7d22a05c4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
+var Locs_25c235bf043b = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs_27b24ab026ab = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_4f46b0af5a13 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
+var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs_760edeb30c2c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs_7f268070be74 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_ada59133e460 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs_b6666ea0bc5e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
+var Locs_be694a11114b = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs_e8be540dc8dc = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.SaveMetadataOf(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.End()
-}
-
-// ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
-func ChecksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.SaveMetadataOf(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPre6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add.out).
-func ChecksPre6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPost7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add.out).
-func ChecksPost7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
+// ChecksPost_28c4219d7787 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: add.out).
+func ChecksPost_28c4219d7787(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -198,9 +41,7 @@ func ChecksPost7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
@@ -211,58 +52,19 @@ func ChecksPost7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// ChecksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: as_strided).
-func ChecksPre8(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPost9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: as_strided).
-func ChecksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
+// ChecksPost_291579807d54 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPost_291579807d54(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
 	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
+	afterList_c7bcf31a2fb4(c, s0, t0)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
 	c.End()
 }
 
-// ChecksPre10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: as_strided_).
-func ChecksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// ChecksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: as_strided_).
-func ChecksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost_295b4847e699 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: as_strided_).
+func ChecksPost_295b4847e699(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -275,235 +77,8 @@ func ChecksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// ChecksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cat).
-func ChecksPre12(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
-func ChecksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList0(c, s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat.out).
-func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-	if !c.Hermetic() && s1.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[1], s1, t1)
-	}
-}
-
-// ChecksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat.out).
-func ChecksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	afterList0(c, s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	c.End()
-}
-
-// ChecksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: chunk).
-func ChecksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
-	var s1 asserts.SavedList
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	resultList0(c, &s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.FreshOrAliasList(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPre17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPre17(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveMetadataOf(s0, t0)
-	c.SaveMetadataOf(s1, t1)
-	c.SaveMetadataOf(s2, t2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
-	}
-}
-
-// ChecksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPost18(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
-	var s3 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameMetadataOf(l[2], s2, t2)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[3], &s3)
-	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
-		c.FreshNoAliasRows(3)
-	} else {
-		c.FreshNoAlias(l[3], &s3, l[0], s0)
-		c.FreshNoAlias(l[3], &s3, l[1], s1)
-		c.FreshNoAlias(l[3], &s3, l[2], s2)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-	}
-	c.End()
-}
-
-// ChecksPost19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: contiguous).
-func ChecksPost19(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.FreshOrAlias(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPre20 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
-func ChecksPre20(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPost21 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
-func ChecksPost21(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPre22 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim).
-func ChecksPre22(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPost23 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim).
-func ChecksPost23(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost_2af516be319e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim).
+func ChecksPost_2af516be319e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	if c.Hermetic() {
@@ -513,7 +88,6 @@ func ChecksPost23(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -541,33 +115,176 @@ func ChecksPost23(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// ChecksPre24 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim_max).
-func ChecksPre24(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.SaveMetadataOf(s0, t0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
+// ChecksPost_3772f8129c33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_3772f8129c33(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
 	}
+	c.StorageUseCountEq1(l[2], &s2)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
 }
 
-// ChecksPost25 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim_max).
-func ChecksPost25(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor, t4 *reftensor.Tensor) {
+// ChecksPost_39baa102fa81 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
+func ChecksPost_39baa102fa81(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.NoMutation(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.End()
+}
+
+// ChecksPost_457ad1eb05b7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg.out).
+func ChecksPost_457ad1eb05b7(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_551a7d2154ee completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
+func ChecksPost_551a7d2154ee(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 []*reftensor.Tensor) {
+	var s1 asserts.SavedList
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_c7bcf31a2fb4(c, s0, t0)
+	resultList_c7bcf31a2fb4(c, &s1, t1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	c.ImplUseCountLE1List(l[1], &s1)
+	c.NotArgElemsList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1List(l[1], &s1)
+	c.FreshNoAliasListOf(l[1], &s1, l[0], s0)
+	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	c.End()
+}
+
+// ChecksPost_5763f92aa717 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
+func ChecksPost_5763f92aa717(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
+	var s1 asserts.SavedList
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	resultList_c7bcf31a2fb4(c, &s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountLE1List(l[1], &s1)
+	c.NotArgElems(l[1], &s1, l[0], s0)
+	c.SharesStorageList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_5a8cbb7e1640 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat).
+func ChecksPost_5a8cbb7e1640(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_c7bcf31a2fb4(c, s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	c.ImplUseCountLE1(l[1], &s1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// ChecksPost_72427c59f798 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPost_72427c59f798(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_775ed391f78d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: chunk).
+func ChecksPost_775ed391f78d(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
+	var s1 asserts.SavedList
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	resultList_c7bcf31a2fb4(c, &s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.FreshOrAliasList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_83e2cf00dd1d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPost_83e2cf00dd1d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor) {
 	var s3 asserts.Saved
-	var s4 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
@@ -577,23 +294,33 @@ func ChecksPost25(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[1], s1)
-	c.ReturnsArg(l[4], &s4, l[2], s2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[3], &s3)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
 	}
 	c.End()
 }
 
-// ChecksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: neg).
-func ChecksPost26(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost_abdecb5297f1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: as_strided).
+func ChecksPost_abdecb5297f1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -601,7 +328,26 @@ func ChecksPost26(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_afb77df704b3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: neg).
+func ChecksPost_afb77df704b3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -618,13 +364,270 @@ func ChecksPost26(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.End()
 }
 
-// ChecksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg.out).
-func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost_b0b03dec31d1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
+func ChecksPost_b0b03dec31d1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.ReturnsArg(l[1], &s1, l[0], s0)
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.End()
+}
+
+// ChecksPost_bdd0c7facf55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
+func ChecksPost_bdd0c7facf55(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.SameImpl(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.End()
+}
+
+// ChecksPost_c5357ea5c5be completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: max.dim_max).
+func ChecksPost_c5357ea5c5be(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor, t3 *reftensor.Tensor, t4 *reftensor.Tensor) {
+	var s3 asserts.Saved
+	var s4 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[1], s1)
+	c.ReturnsArg(l[4], &s4, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_e1f5522712eb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_e1f5522712eb(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_e8dda57e12ca completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat.out).
+func ChecksPost_e8dda57e12ca(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	afterList_c7bcf31a2fb4(c, s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[1], s1)
+	c.End()
+}
+
+// ChecksPost_ebd5a0e981b4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: contiguous).
+func ChecksPost_ebd5a0e981b4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPre_01b29ba705b6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
+func ChecksPre_01b29ba705b6(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_1d83feeb7248 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim_max).
+func ChecksPre_1d83feeb7248(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_20055ff3901f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: max.dim).
+func ChecksPre_20055ff3901f(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_2611a968cd17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat.out).
+func ChecksPre_2611a968cd17(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
+	c.Begin(op)
+	saveList_c7bcf31a2fb4(c, s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s1)
+	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_37da6db321d3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPre_37da6db321d3(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
+	c.Begin(op)
+	saveList_c7bcf31a2fb4(c, s0, t0)
+	c.MutableList(s0)
+	asserts.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPre_665811b7cb57 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cat).
+func ChecksPre_665811b7cb57(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
+	c.Begin(op)
+	saveList_c7bcf31a2fb4(c, s0, t0)
+	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
+}
+
+// ChecksPre_710106f2da10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: add.out).
+func ChecksPre_710106f2da10(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_721b76fea6cb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPre_721b76fea6cb(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_a0c896f03d5d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: as_strided_).
+func ChecksPre_a0c896f03d5d(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_b04dc8087241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: neg.out).
+func ChecksPre_b04dc8087241(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
-	c.SaveMetadataOf(s0, t0)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -638,134 +641,84 @@ func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// ChecksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: neg.out).
-func ChecksPost28(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.ReturnsArg(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost29 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: split.Tensor).
-func ChecksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 []*reftensor.Tensor) {
-	var s1 asserts.SavedList
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	resultList0(c, &s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadataOf(l[0], s0, t0)
-	c.ImplUseCountLE1List(l[1], &s1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.SharesStorageList(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Storage).
-func ChecksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.End()
-}
-
-// ChecksPost31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_.source_Tensor).
-func ChecksPost31(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.NoMutation(l[1], s1)
-	c.SameMetadataOf(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.End()
-}
-
-// ChecksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add.Scalar).
-func ChecksPost32(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor, t1 []*reftensor.Tensor) {
-	var s1 asserts.SavedList
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList0(c, s0, t0)
-	resultList0(c, &s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountLE1List(l[1], &s1)
-	c.NotArgElemsList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1List(l[1], &s1)
-	c.FreshNoAliasListOf(l[1], &s1, l[0], s0)
-	c.DistinctOutputs(asserts.OutList(l[1], &s1))
-	c.End()
-}
-
-// ChecksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
-func ChecksPre33(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
+// ChecksPre_c5cc1f3ecd09 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_c5cc1f3ecd09(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.MutableList(s0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
-func ChecksPost34(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
 	}
-	afterList0(c, s0, t0)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.End()
-}
-
-// saveList0 is asserts.SaveList for []*reftensor.Tensor, without an indirect call per element.
-func saveList0(c *asserts.Call, l *asserts.SavedList, ts []*reftensor.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
 	}
-	l.SummarizeSaved()
 }
 
-// afterList0 is asserts.AfterList for []*reftensor.Tensor, without an indirect call per element.
-func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*reftensor.Tensor) {
+// ChecksPre_c855d6a36795 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_c855d6a36795(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_d7cf073f9153 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: as_strided).
+func ChecksPre_d7cf073f9153(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_e2ec8ed79ea4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cummax_helper).
+func ChecksPre_e2ec8ed79ea4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// afterList_c7bcf31a2fb4 is asserts.AfterList for []*reftensor.Tensor, without an indirect call per element.
+func afterList_c7bcf31a2fb4(c *asserts.Call, l *asserts.SavedList, ts []*reftensor.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -773,11 +726,20 @@ func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*reftensor.Tensor) {
 	l.SummarizeAfter()
 }
 
-// resultList0 is asserts.ResultList for []*reftensor.Tensor, without an indirect call per element.
-func resultList0(c *asserts.Call, l *asserts.SavedList, ts []*reftensor.Tensor) {
+// resultList_c7bcf31a2fb4 is asserts.ResultList for []*reftensor.Tensor, without an indirect call per element.
+func resultList_c7bcf31a2fb4(c *asserts.Call, l *asserts.SavedList, ts []*reftensor.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Result(l.At(i), t)
 	}
 	l.SummarizeResult()
+}
+
+// saveList_c7bcf31a2fb4 is asserts.SaveList for []*reftensor.Tensor, without an indirect call per element.
+func saveList_c7bcf31a2fb4(c *asserts.Call, l *asserts.SavedList, ts []*reftensor.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
 }

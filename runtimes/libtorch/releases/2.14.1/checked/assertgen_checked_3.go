@@ -11,1174 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opReciprocal = asserts.Op{
-	Name:     "reciprocal",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Reciprocal checks reciprocal(Tensor self) -> Tensor
-func Reciprocal(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reciprocal(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Reciprocal(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReciprocal_ = asserts.Op{
-	Name:     "reciprocal_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
-func Reciprocal_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reciprocal_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opReciprocal_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Reciprocal_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReciprocalOut = asserts.Op{
-	Name:     "reciprocal",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReciprocalOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opReciprocalOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ReciprocalOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opNeg = asserts.Op{
-	Name:     "neg",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Neg checks neg(Tensor self) -> Tensor
-func Neg(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Neg(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNeg_ = asserts.Op{
-	Name:     "neg_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
-func Neg_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Neg_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNeg_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNegOut = asserts.Op{
-	Name:     "neg",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NegOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNegOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opNegative = asserts.Op{
-	Name:     "negative",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Negative checks negative(Tensor self) -> Tensor
-func Negative(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Negative(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Negative(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNegative_ = asserts.Op{
-	Name:     "negative_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
-func Negative_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Negative_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNegative_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Negative_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNegativeOut = asserts.Op{
-	Name:     "negative",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NegativeOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNegativeOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.NegativeOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opRepeat = asserts.Op{
-	Name:     "repeat",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
-func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Repeat(self, repeats)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Repeat(self, repeats)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRepeatOut = asserts.Op{
-	Name:     "repeat",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
-func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatOut(self, repeats, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRepeatOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RepeatOut(self, repeats, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opRepeatInterleaveTensor = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveTensor(repeats, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs269, &a0, repeats)
-	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs269, &a0, repeats, r0)
-	return r0
-}
-
-var opRepeatInterleaveTensorOut = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, SymInt? output_size=None, Tensor(a!) out) -> Tensor(a!)
-func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs270, &a0, &a2, repeats, out)
-	defer c.Abandon()
-	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs270, &a0, &a2, repeats, out, r0)
-	return r0
-}
-
-var opRepeatInterleaveSelfTensor = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "self_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *int64, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs271, &a0, &a1, self, repeats)
-	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs271, &a0, &a1, self, repeats, r0)
-	return r0
-}
-
-var opRepeatInterleaveSelfInt = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "self_int",
-	Profile:  asserts.Strict,
-}
-
-// RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReshape = asserts.Op{
-	Name:     "reshape",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
-func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reshape(self, shape)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXReshapeCopy = asserts.Op{
-	Name:     "_reshape_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XReshapeCopy checks _reshape_copy(Tensor self, SymInt[] size) -> Tensor
-func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XReshapeCopy(self, size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXReshapeCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XReshapeCopy(self, size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXReshapeAlias = asserts.Op{
-	Name:     "_reshape_alias",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
-func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XReshapeAlias(self, size, stride)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XReshapeAlias(self, size, stride)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXMkldnnReshape = asserts.Op{
-	Name:     "_mkldnn_reshape",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
-func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMkldnnReshape(self, shape)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XMkldnnReshape(self, shape)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXMkldnnReshapeOut = asserts.Op{
-	Name:     "_mkldnn_reshape",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
-func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMkldnnReshapeOut(self, shape, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opReshapeAs = asserts.Op{
-	Name:     "reshape_as",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
-func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReshapeAs(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opReshapeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.ReshapeAs(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRound = asserts.Op{
-	Name:     "round",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Round checks round(Tensor self) -> Tensor
-func Round(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Round(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRound_ = asserts.Op{
-	Name:     "round_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
-func Round_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRound_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Round_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRoundOut = asserts.Op{
-	Name:     "round",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRoundOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RoundOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opRoundDecimals = asserts.Op{
-	Name:     "round",
-	Overload: "decimals",
-	Profile:  asserts.Strict,
-}
-
-// RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
-func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundDecimals(self, decimals)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RoundDecimals(self, decimals)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRound_Decimals = asserts.Op{
-	Name:     "round_",
-	Overload: "decimals",
-	Profile:  asserts.Strict,
-}
-
-// Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
-func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round_Decimals(self, decimals)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRound_Decimals, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Round_Decimals(self, decimals)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRoundDecimalsOut = asserts.Op{
-	Name:     "round",
-	Overload: "decimals_out",
-	Profile:  asserts.Strict,
-}
-
-// RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
-func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundDecimalsOut(self, decimals, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRoundDecimalsOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opRrelu = asserts.Op{
-	Name:     "rrelu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
-func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rrelu(self, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRrelu_ = asserts.Op{
-	Name:     "rrelu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
-func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rrelu_(self, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRrelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRelu = asserts.Op{
-	Name:     "relu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Relu checks relu(Tensor self) -> Tensor
-func Relu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Relu(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRelu_ = asserts.Op{
-	Name:     "relu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
-func Relu_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Relu_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReluOut = asserts.Op{
-	Name:     "relu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReluOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opReluOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ReluOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opRelu6 = asserts.Op{
-	Name:     "relu6",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Relu6 checks relu6(Tensor self) -> Tensor
-func Relu6(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu6(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Relu6(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRelu6_ = asserts.Op{
-	Name:     "relu6_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
-func Relu6_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu6_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRelu6_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Relu6_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opPrelu = asserts.Op{
-	Name:     "prelu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
-func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Prelu(self, weight)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPrelu, &assertgenshapes.Locs101, &a0, &a1, self, weight)
-	r0 := kernels.Prelu(self, weight)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
-	return r0
-}
-
-var opXPreluKernel = asserts.Op{
-	Name:     "_prelu_kernel",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XPreluKernel checks _prelu_kernel(Tensor self, Tensor weight) -> Tensor
-func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XPreluKernel(self, weight)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXPreluKernel, &assertgenshapes.Locs101, &a0, &a1, self, weight)
-	r0 := kernels.XPreluKernel(self, weight)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
-	return r0
-}
-
-var opXPreluKernelBackward = asserts.Op{
-	Name:     "_prelu_kernel_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XPreluKernelBackward checks _prelu_kernel_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
-func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XPreluKernelBackward(grad_output, self, weight)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opXPreluKernelBackward, &assertgenshapes.Locs272, &a0, &a1, &a2, grad_output, self, weight)
-	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
-	return r0, r1
-}
-
-var opGeluOut = asserts.Op{
-	Name:     "gelu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
-func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluOut(self, approximate, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opGeluOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GeluOut(self, approximate, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opGelu_ = asserts.Op{
-	Name:     "gelu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
-func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu_(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Gelu_(self, approximate)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGelu = asserts.Op{
-	Name:     "gelu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
-func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Gelu(self, approximate)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeluBackwardGradInput = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
-func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opGeluBackward = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
-func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackward(grad_output, self, approximate)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGeluBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
-	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opInfinitelyDifferentiableGeluBackward = asserts.Op{
-	Name:     "infinitely_differentiable_gelu_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
-func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs274, &a0, &a1, grad, self)
-	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs274, &a0, &a1, grad, self, r0)
-	return r0
-}
-
-var opHardshrinkOut = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
-func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkOut(self, lambd, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opHardshrinkOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opHardshrink = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
-func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardshrink(self, lambd)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Hardshrink(self, lambd)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardshrinkBackwardGradInput = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
-func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs275, &a0, &a1, &a3, grad_out, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs275, &a0, &a1, &a3, grad_out, self, grad_input, r0)
-	return r0
-}
-
-var opHardshrinkBackward = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
-func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackward(grad_out, self, lambd)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHardshrinkBackward, &assertgenshapes.Locs276, &a0, &a1, grad_out, self)
-	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs276, &a0, &a1, grad_out, self, r0)
-	return r0
-}
-
-var opRsqrt = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Rsqrt checks rsqrt(Tensor self) -> Tensor
-func Rsqrt(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Rsqrt(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRsqrt_ = asserts.Op{
-	Name:     "rsqrt_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
-func Rsqrt_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRsqrt_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Rsqrt_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRsqrtOut = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RsqrtOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRsqrtOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RsqrtOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSelectInt = asserts.Op{
-	Name:     "select",
-	Overload: "int",
-	Profile:  asserts.Strict,
-}
-
-// SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
-func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectInt(self, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelectBackward = asserts.Op{
-	Name:     "select_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index) -> Tensor
-func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelectBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opSelectBackwardOut = asserts.Op{
-	Name:     "select_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
-func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSelectBackwardOut, &assertgenshapes.Locs125, &a0, &a4, grad_output, out)
-	defer c.Abandon()
-	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs125, &a0, &a4, grad_output, out, r0)
-	return r0
-}
-
-var opXNestedSelectBackward = asserts.Op{
-	Name:     "_nested_select_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, SymInt index) -> Tensor
-func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedSelectBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
-	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opSelu = asserts.Op{
-	Name:     "selu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Selu checks selu(Tensor self) -> Tensor
-func Selu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Selu(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelu_ = asserts.Op{
-	Name:     "selu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
-func Selu_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Selu_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCelu = asserts.Op{
-	Name:     "celu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
-func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Celu(self, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCelu_ = asserts.Op{
-	Name:     "celu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
-func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu_(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Celu_(self, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCeluOut = asserts.Op{
-	Name:     "celu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CeluOut(self, alpha, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opCeluOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.CeluOut(self, alpha, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSilu = asserts.Op{
-	Name:     "silu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Silu checks silu(Tensor self) -> Tensor
-func Silu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Silu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Silu(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
 var opSilu_ = asserts.Op{
 	Name:     "silu_",
 	Overload: "",
@@ -1192,10 +24,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSilu_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSilu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1212,10 +44,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSiluOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSiluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1232,10 +64,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -1252,9 +84,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSiluBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1271,9 +103,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mish(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1290,10 +122,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opMish_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opMish_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1310,10 +142,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMishOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1330,9 +162,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMishBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1349,9 +181,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1368,10 +200,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSigmoid_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1388,10 +220,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSigmoidOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1408,9 +240,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1427,10 +259,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLogit_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogit_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1447,10 +279,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLogitOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1467,9 +299,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sin(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1486,10 +318,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSin_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSin_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1506,10 +338,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSinOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1526,9 +358,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1545,10 +377,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSinc_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSinc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1565,10 +397,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSincOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1585,9 +417,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1604,10 +436,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSinh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1624,10 +456,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSinhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1644,9 +476,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1663,10 +495,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDetach_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDetach_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1683,9 +515,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSizeInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1702,9 +534,9 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSymSizeInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymSizeInt(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1721,9 +553,9 @@ func SymNumel(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSymNumel, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymNumel, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymNumel(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1740,9 +572,9 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSymStorageOffset, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymStorageOffset, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymStorageOffset(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1759,9 +591,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1778,9 +610,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSliceBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1797,10 +629,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSliceBackwardOut, &assertgenshapes.Locs125, &a0, &a6, grad_output, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSliceBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs125, &a0, &a6, grad_output, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out, r0)
 	return r0
 }
 
@@ -1817,9 +649,9 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSliceInverse, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_bd6f101a3429(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1836,9 +668,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSliceScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1855,10 +687,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSliceScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a6, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSliceScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a6, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out, r0)
 	return r0
 }
 
@@ -1875,9 +707,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSelectScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1894,10 +726,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSelectScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a4, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSelectScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a4, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out, r0)
 	return r0
 }
 
@@ -1914,9 +746,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDiagonalScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1933,10 +765,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDiagonalScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1953,9 +785,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAsStridedScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1972,10 +804,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opAsStridedScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -1992,9 +824,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSmm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Smm(self, mat2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -2011,9 +843,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2030,10 +862,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSoftmaxIntOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2050,9 +882,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2069,10 +901,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2089,9 +921,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs209, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs209, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2108,10 +940,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs277, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs277, &a0, &a1, &a4, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -2128,9 +960,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2151,10 +983,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre220(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_67cc67935fda(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2170,9 +1002,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_aae1c582daae(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2189,9 +1021,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitSizes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2208,9 +1040,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2231,10 +1063,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre220(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_67cc67935fda(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs278, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2250,9 +1082,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_aae1c582daae(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2269,9 +1101,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHsplitInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2288,9 +1120,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHsplitArray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2307,9 +1139,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVsplitInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2326,9 +1158,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVsplitArray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2345,9 +1177,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDsplitInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2364,9 +1196,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDsplitArray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2383,9 +1215,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2402,9 +1234,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2421,9 +1253,9 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeDims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2440,10 +1272,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqueeze_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2460,10 +1292,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2480,10 +1312,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2500,9 +1332,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSspaddmm, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -2519,10 +1351,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opSspaddmmOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSspaddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -2539,9 +1371,9 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opXChunkCat, &assertgenshapes.Locs48, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXChunkCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2561,10 +1393,10 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 		a3 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre37(&c, &opXChunkCatOut, &assertgenshapes.Locs69, &l0, &a3, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXChunkCatOut, &assertgenshapes.Locs_ada59133e460, &l0, &a3, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a3, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a3, tensors, out, r0)
 	return r0
 }
 
@@ -2581,9 +1413,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opStack, &assertgenshapes.Locs48, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2603,10 +1435,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre37(&c, &opStackOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -2623,9 +1455,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opXStack, &assertgenshapes.Locs48, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.XStack(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2645,10 +1477,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre37(&c, &opXStackOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -2665,9 +1497,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opHstack, &assertgenshapes.Locs48, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opHstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Hstack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2687,10 +1519,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre37(&c, &opHstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opHstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -2707,9 +1539,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opVstack, &assertgenshapes.Locs48, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opVstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Vstack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2729,10 +1561,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre37(&c, &opVstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opVstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -2749,9 +1581,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opDstack, &assertgenshapes.Locs48, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Dstack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2771,10 +1603,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre37(&c, &opDstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opDstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -2791,9 +1623,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre80(&c, &opStft, &assertgenshapes.Locs281, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opStft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs281, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2810,9 +1642,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre80(&c, &opStftCenter, &assertgenshapes.Locs281, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opStftCenter, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex, align_to_window)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs281, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2829,9 +1661,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre80(&c, &opIstft, &assertgenshapes.Locs281, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opIstft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs281, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -2848,9 +1680,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opStrideInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.StrideInt(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2867,9 +1699,9 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSymStrideInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymStrideInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymStrideInt(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2886,9 +1718,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2905,10 +1737,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSumOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2925,9 +1757,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2944,10 +1776,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSumIntListOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2964,9 +1796,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedSumBackward, &assertgenshapes.Locs274, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs274, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -2983,9 +1815,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3002,10 +1834,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNansumOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNansumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3022,9 +1854,9 @@ func HashTensor(self *torch.Tensor, dim []int64, keepdim bool, mode int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHashTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHashTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HashTensor(self, dim, keepdim, mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3041,10 +1873,10 @@ func HashTensorOut(self *torch.Tensor, dim []int64, keepdim bool, mode int64, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opHashTensorOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opHashTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HashTensorOut(self, dim, keepdim, mode, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3061,9 +1893,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumToSize(self, size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3080,9 +1912,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3099,10 +1931,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqrt_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3119,10 +1951,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSqrtOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3139,9 +1971,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3158,10 +1990,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSquare_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSquare_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3178,10 +2010,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSquareOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSquareOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3198,9 +2030,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Std(self, unbiased)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3217,9 +2049,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3236,9 +2068,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3255,9 +2087,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMean, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3274,9 +2106,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMeanDim, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3293,9 +2125,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMeanCorrection, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3312,10 +2144,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs27, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3332,10 +2164,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opStdOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3352,10 +2184,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opStdCorrectionOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3372,9 +2204,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3391,10 +2223,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opProdOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opProdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3411,9 +2243,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3430,10 +2262,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opProdIntOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opProdIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3450,9 +2282,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3469,10 +2301,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opT_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3489,9 +2321,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tan(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3508,10 +2340,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTan_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTan_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3528,10 +2360,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opTanOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3548,9 +2380,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3567,10 +2399,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTanh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3587,10 +2419,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opTanhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3607,9 +2439,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTensordot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3626,10 +2458,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTensordotOut, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTensordotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out, r0)
 	return r0
 }
 
@@ -3646,9 +2478,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3665,10 +2497,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opThreshold_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opThreshold_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3685,10 +2517,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opThresholdOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opThresholdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3705,10 +2537,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -3725,9 +2557,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opThresholdBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -3744,9 +2576,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tile(self, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3763,9 +2595,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3782,9 +2614,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3801,10 +2633,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTranspose_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3821,10 +2653,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3841,10 +2673,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3861,9 +2693,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.OneHot(self, num_classes)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3880,9 +2712,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3899,10 +2731,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFlipOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFlipOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3919,9 +2751,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Fliplr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3938,9 +2770,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flipud(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3957,9 +2789,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3976,10 +2808,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRollOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRollOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3996,9 +2828,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4015,10 +2847,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRot90Out, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRot90Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4035,9 +2867,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTrapezoidX, &assertgenshapes.Locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -4054,9 +2886,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs116, &a0, y)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
 	return r0
 }
 
@@ -4073,9 +2905,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTrapzX, &assertgenshapes.Locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -4092,9 +2924,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs116, &a0, y)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
 	return r0
 }
 
@@ -4111,9 +2943,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre222(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs282, &a0, &a1, qkv, qkv_bias)
+	assertgenshapes.ChecksPre_3234a6b9e5ea(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs282, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_c5bf3a08abcf(&c, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4130,10 +2962,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre224(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_9d56d154656e(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs283, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4150,9 +2982,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs284, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs284, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -4169,10 +3001,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs285, &a0, &a1, &a3, t, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs285, &a0, &a1, &a3, t, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
 }
 
@@ -4189,9 +3021,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs286, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs286, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -4208,9 +3040,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPadded, &assertgenshapes.Locs287, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs287, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -4227,10 +3059,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs288, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs288, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
 }
 
@@ -4247,9 +3079,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -4266,10 +3098,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4286,9 +3118,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -4305,10 +3137,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4325,9 +3157,9 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -4344,10 +3176,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4364,9 +3196,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs289, &a0, &a1, padded, nt_example)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs289, &a0, &a1, padded, nt_example, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example, r0)
 	return r0
 }
 
@@ -4383,10 +3215,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs290, &a0, &a1, &a2, padded, nt_example, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs290, &a0, &a1, &a2, padded, nt_example, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
 }
 
@@ -4403,9 +3235,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost227(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost_771912771115(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -4422,9 +3254,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -4441,10 +3273,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre218(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs292, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
+	assertgenshapes.ChecksPre_038d0635ef9b(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_cafc7f076dd7, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs292, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
+	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_cafc7f076dd7, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
 	return r0
 }
 
@@ -4461,9 +3293,9 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre_9aa591928f11(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_1f1548a44563(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4480,9 +3312,9 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre_9aa591928f11(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4499,10 +3331,10 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs294, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
+	assertgenshapes.ChecksPre_67e73c8db807(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs_7788c54e1602, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs294, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
+	assertgenshapes.ChecksPost_8cfef65b4024(&c, &assertgenshapes.Locs_7788c54e1602, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
 	return r0
 }
 
@@ -4519,9 +3351,9 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetValues, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4538,9 +3370,9 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4557,10 +3389,10 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4577,9 +3409,9 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetOffsets, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetOffsets(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4596,9 +3428,9 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetLengths, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetLengths, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetLengths(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4615,9 +3447,9 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4634,9 +3466,9 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetMinSeqlen(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4653,9 +3485,9 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4672,9 +3504,9 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs295, &a0, any_)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs_9391cd668896, &a0, any_)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, any_, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9391cd668896, &a0, any_, r0)
 	return r0
 }
 
@@ -4691,9 +3523,9 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs296, &a0, nested_size)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs_0384a4b32c87, &a0, nested_size)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs296, &a0, nested_size, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_0384a4b32c87, &a0, nested_size, r0, r1)
 	return r0, r1
 }
 
@@ -4710,9 +3542,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXTrilinear, &assertgenshapes.Locs297, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs297, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -4729,10 +3561,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXTrilinearOut, &assertgenshapes.Locs298, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXTrilinearOut, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs298, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
 }
 
@@ -4749,9 +3581,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opTripletMarginLoss, &assertgenshapes.Locs299, &a0, &a1, &a2, anchor, positive, negative)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs299, &a0, &a1, &a2, anchor, positive, negative, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative, r0)
 	return r0
 }
 
@@ -4768,9 +3600,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trunc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4787,10 +3619,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTrunc_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrunc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4807,10 +3639,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opTruncOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTruncOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4827,9 +3659,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Fix(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4846,10 +3678,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFix_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFix_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4866,10 +3698,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFixOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFixOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4886,9 +3718,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTypeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.TypeAs(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4905,9 +3737,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs300, &a0, &a1, self, from)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs300, &a0, &a1, self, from)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
 	return r0
 }
 
@@ -4924,9 +3756,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXUnique, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4943,10 +3775,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUniqueOut, &assertgenshapes.Locs27, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opXUniqueOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4963,9 +3795,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opUniqueDim, &assertgenshapes.Locs301, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4982,10 +3814,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a0, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opUniqueDimOut, &assertgenshapes.Locs302, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueDimOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs302, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5002,9 +3834,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opUniqueConsecutive, &assertgenshapes.Locs301, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5021,10 +3853,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5041,9 +3873,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs301, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5060,10 +3892,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5080,9 +3912,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opXUnique2, &assertgenshapes.Locs301, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5099,10 +3931,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opXUnique2Out, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opXUnique2Out, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5119,9 +3951,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5138,10 +3970,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUnsafeViewOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5158,9 +3990,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5177,10 +4009,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opUnsqueeze_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opUnsqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5197,9 +4029,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs303, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.Vander(x, N, increasing)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -5216,9 +4048,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Var(self, unbiased)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5235,9 +4067,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5254,9 +4086,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5273,10 +4105,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opVarOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5293,10 +4125,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opVarCorrectionOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5313,9 +4145,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMean, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5332,9 +4164,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMeanDim, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5351,9 +4183,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMeanCorrection, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5370,10 +4202,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs27, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5390,9 +4222,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opViewAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.ViewAs(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5409,9 +4241,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opWhereSelf, &assertgenshapes.Locs304, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs304, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -5428,10 +4260,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opWhereSelfOut, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opWhereSelfOut, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
 }
 
@@ -5448,9 +4280,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opWhereScalarSelf, &assertgenshapes.Locs306, &a0, &a2, condition, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs306, &a0, &a2, condition, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other, r0)
 	return r0
 }
 
@@ -5467,9 +4299,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opWhereScalarOther, &assertgenshapes.Locs307, &a0, &a1, condition, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs307, &a0, &a1, condition, self, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self, r0)
 	return r0
 }
 
@@ -5486,9 +4318,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs308, &a0, condition)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
 	r0 := kernels.WhereScalar(condition, self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs308, &a0, condition, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_53a30867dfce, &a0, condition, r0)
 	return r0
 }
 
@@ -5505,9 +4337,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opWhere, &assertgenshapes.Locs308, &a0, condition)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opWhere, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
 	r0 := kernels.Where(condition)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs308, &a0, condition, r0)
+	assertgenshapes.ChecksPost_f2bdbee0e250(&c, &assertgenshapes.Locs_53a30867dfce, &a0, condition, r0)
 	return r0
 }
 
@@ -5524,9 +4356,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs309, &a0, v)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs309, &a0, v, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v, r0)
 	return r0
 }
 
@@ -5543,9 +4375,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXWeightNorm, &assertgenshapes.Locs310, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs310, &a0, &a1, v, g, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g, r0)
 	return r0
 }
 
@@ -5562,9 +4394,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXWeightNormInterface, &assertgenshapes.Locs311, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs311, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -5581,10 +4413,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs312, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs312, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5601,9 +4433,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -5620,10 +4452,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs314, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	assertgenshapes.ChecksPre_a6ffc9a69227(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs314, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5640,9 +4472,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -5658,9 +4490,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opXEfficientzerotensor, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEfficientzerotensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
+	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -5677,10 +4509,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -5696,9 +4528,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opZeros, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opZeros, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
+	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -5715,10 +4547,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opZerosOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opZerosOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -5735,9 +4567,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5754,10 +4586,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opZerosLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opZerosLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5774,9 +4606,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGrad, &assertgenshapes.Locs315, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs315, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -5793,10 +4625,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs316, &a0, &a1, &a2, self, output, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs316, &a0, &a1, &a2, self, output, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out, r0)
 	return r0
 }
 
@@ -5813,9 +4645,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5832,10 +4664,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXStandardGammaOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXStandardGammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5852,9 +4684,9 @@ func XPhiloxKeySplit(key *torch.Tensor, num_splits int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXPhiloxKeySplit, &assertgenshapes.Locs317, &a0, key)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPhiloxKeySplit, &assertgenshapes.Locs_e6956bc103e7, &a0, key)
 	r0 := kernels.XPhiloxKeySplit(key, num_splits)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs317, &a0, key, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_e6956bc103e7, &a0, key, r0)
 	return r0
 }
 
@@ -5871,9 +4703,9 @@ func XPhiloxKeyFoldIn(key *torch.Tensor, data int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXPhiloxKeyFoldIn, &assertgenshapes.Locs317, &a0, key)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPhiloxKeyFoldIn, &assertgenshapes.Locs_e6956bc103e7, &a0, key)
 	r0 := kernels.XPhiloxKeyFoldIn(key, data)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs317, &a0, key, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_e6956bc103e7, &a0, key, r0)
 	return r0
 }
 
@@ -5890,9 +4722,9 @@ func XPhiloxKeyFoldInTensor(key *torch.Tensor, data *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXPhiloxKeyFoldInTensor, &assertgenshapes.Locs318, &a0, &a1, key, data)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPhiloxKeyFoldInTensor, &assertgenshapes.Locs_9cde0a45b910, &a0, &a1, key, data)
 	r0 := kernels.XPhiloxKeyFoldInTensor(key, data)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs318, &a0, &a1, key, data, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_9cde0a45b910, &a0, &a1, key, data, r0)
 	return r0
 }
 
@@ -5909,10 +4741,10 @@ func XPhiloxNormal_(self *torch.Tensor, key *torch.Tensor, mean float64, std flo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opXPhiloxNormal_, &assertgenshapes.Locs319, &a0, &a1, self, key)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opXPhiloxNormal_, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxNormal_(self, key, mean, std)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs319, &a0, &a1, self, key, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key, r0)
 	return r0
 }
 
@@ -5929,10 +4761,10 @@ func XPhiloxNormalOut(self *torch.Tensor, key *torch.Tensor, mean float64, std f
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXPhiloxNormalOut, &assertgenshapes.Locs320, &a0, &a1, &a4, self, key, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXPhiloxNormalOut, &assertgenshapes.Locs_10603c1f8509, &a0, &a1, &a4, self, key, out)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxNormalOut(self, key, mean, std, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs320, &a0, &a1, &a4, self, key, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_10603c1f8509, &a0, &a1, &a4, self, key, out, r0)
 	return r0
 }
 
@@ -5949,9 +4781,9 @@ func XPhiloxNormal(self *torch.Tensor, key *torch.Tensor, mean float64, std floa
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXPhiloxNormal, &assertgenshapes.Locs319, &a0, &a1, self, key)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPhiloxNormal, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
 	r0 := kernels.XPhiloxNormal(self, key, mean, std)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs319, &a0, &a1, self, key, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key, r0)
 	return r0
 }
 
@@ -5968,10 +4800,10 @@ func XPhiloxUniform_(self *torch.Tensor, key *torch.Tensor, low float64, high fl
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opXPhiloxUniform_, &assertgenshapes.Locs319, &a0, &a1, self, key)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opXPhiloxUniform_, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxUniform_(self, key, low, high)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs319, &a0, &a1, self, key, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key, r0)
 	return r0
 }
 
@@ -5988,10 +4820,10 @@ func XPhiloxUniformOut(self *torch.Tensor, key *torch.Tensor, low float64, high 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXPhiloxUniformOut, &assertgenshapes.Locs320, &a0, &a1, &a4, self, key, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXPhiloxUniformOut, &assertgenshapes.Locs_10603c1f8509, &a0, &a1, &a4, self, key, out)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxUniformOut(self, key, low, high, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs320, &a0, &a1, &a4, self, key, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_10603c1f8509, &a0, &a1, &a4, self, key, out, r0)
 	return r0
 }
 
@@ -6008,9 +4840,9 @@ func XPhiloxUniform(self *torch.Tensor, key *torch.Tensor, low float64, high flo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXPhiloxUniform, &assertgenshapes.Locs319, &a0, &a1, self, key)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPhiloxUniform, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key)
 	r0 := kernels.XPhiloxUniform(self, key, low, high)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs319, &a0, &a1, self, key, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_0381cb59d260, &a0, &a1, self, key, r0)
 	return r0
 }
 
@@ -6027,9 +4859,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXDirichletGrad, &assertgenshapes.Locs321, &a0, &a1, &a2, x, alpha, total)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs321, &a0, &a1, &a2, x, alpha, total, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total, r0)
 	return r0
 }
 
@@ -6046,10 +4878,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXDirichletGradOut, &assertgenshapes.Locs322, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXDirichletGradOut, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs322, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
 }
 
@@ -6066,9 +4898,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6085,10 +4917,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSampleDirichletOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6105,9 +4937,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6124,10 +4956,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opPoissonOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPoissonOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6144,9 +4976,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBinomial, &assertgenshapes.Locs323, &a0, &a1, count, prob)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs323, &a0, &a1, count, prob, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob, r0)
 	return r0
 }
 
@@ -6163,10 +4995,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBinomialOut, &assertgenshapes.Locs324, &a0, &a1, &a3, count, prob, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBinomialOut, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs324, &a0, &a1, &a3, count, prob, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
 }
 
@@ -6183,9 +5015,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeNorm(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6202,10 +5034,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNativeNormOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNativeNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6222,9 +5054,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6241,10 +5073,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6261,10 +5093,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre235(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_005cb3795a6f(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost236(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_8652a0add9e4(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6281,9 +5113,9 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre237(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs325, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_2b341535c9c4(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost238(&c, &assertgenshapes.Locs325, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_e9c1077ebdf1(&c, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -6300,10 +5132,10 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre239(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs326, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPre_acd9e181f28c(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs_3d319e87c034, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	assertgenshapes.ChecksPost240(&c, &assertgenshapes.Locs326, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_8d4008108b4c(&c, &assertgenshapes.Locs_3d319e87c034, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6320,9 +5152,9 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre241(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_8ba5370b9689(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost207(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_62c6a5caec63(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6339,10 +5171,10 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre242(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_bd2328ad2f94(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs_c523f735a2bf, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost209(&c, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_034a387cddca(&c, &assertgenshapes.Locs_c523f735a2bf, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6359,9 +5191,9 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	assertgenshapes.ChecksPre102(&c, &opBatchNormBackward, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	assertgenshapes.ChecksPre_9ffe6eede4a5(&c, &opBatchNormBackward, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost_09ca2856c55d(&c, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6378,9 +5210,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSum(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6397,9 +5229,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6416,9 +5248,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6435,10 +5267,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSparseSumDimOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6455,9 +5287,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6474,9 +5306,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackward, &assertgenshapes.Locs274, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs274, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -6493,10 +5325,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs328, &a0, &a1, &a3, grad, self, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs328, &a0, &a1, &a3, grad, self, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
 }
 
@@ -6513,9 +5345,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6532,10 +5364,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6552,9 +5384,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6571,10 +5403,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6591,9 +5423,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6610,9 +5442,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6629,10 +5461,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6649,9 +5481,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs329, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs329, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -6668,10 +5500,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -6688,9 +5520,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6707,9 +5539,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6726,10 +5558,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6746,9 +5578,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs329, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs329, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -6765,10 +5597,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -6785,9 +5617,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSpdiags, &assertgenshapes.Locs331, &a0, &a1, diagonals, offsets)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs331, &a0, &a1, diagonals, offsets, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets, r0)
 	return r0
 }
 
@@ -6804,10 +5636,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSpdiagsOut, &assertgenshapes.Locs332, &a0, &a1, &a4, diagonals, offsets, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSpdiagsOut, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs332, &a0, &a1, &a4, diagonals, offsets, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
 }
 
@@ -6824,9 +5656,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6843,10 +5675,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6863,9 +5695,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6882,10 +5714,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNormScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6902,9 +5734,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6921,9 +5753,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6940,10 +5772,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNormDtypeOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6960,10 +5792,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNormOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6980,9 +5812,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opFrexpTensor, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6999,10 +5831,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opFrexpTensorOut, &assertgenshapes.Locs333, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opFrexpTensorOut, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs333, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
 }
 
@@ -7019,9 +5851,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7038,10 +5870,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFrobeniusNormOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7058,9 +5890,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7077,10 +5909,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNuclearNormOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNuclearNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7097,9 +5929,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7116,10 +5948,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNuclearNormDimOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7136,9 +5968,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7155,10 +5987,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opCloneOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7175,9 +6007,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Positive(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7194,10 +6026,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opResizeAs_, &assertgenshapes.Locs334, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opResizeAs_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs334, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -7214,10 +6046,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opResizeAsOut, &assertgenshapes.Locs335, &a0, &a1, &a3, self, the_template, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opResizeAsOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs335, &a0, &a1, &a3, self, the_template, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
 }
 
@@ -7234,9 +6066,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAs, &assertgenshapes.Locs334, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs334, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -7253,10 +6085,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opResizeAsSparse_, &assertgenshapes.Locs334, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opResizeAsSparse_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs334, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -7273,10 +6105,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opResizeAsSparseOut, &assertgenshapes.Locs335, &a0, &a1, &a2, self, the_template, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs335, &a0, &a1, &a2, self, the_template, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
 }
 
@@ -7293,9 +6125,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAsSparse, &assertgenshapes.Locs334, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs334, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -7312,10 +6144,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opZero_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7332,10 +6164,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opZeroOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opZeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7352,9 +6184,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Zero(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7371,10 +6203,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSubOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7391,9 +6223,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7410,10 +6242,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opSub_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7430,9 +6262,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7449,10 +6281,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSub_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSub_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7469,10 +6301,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSubScalarOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7489,10 +6321,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSubtractOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSubtractOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7509,9 +6341,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSubtractTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7528,10 +6360,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opSubtract_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSubtract_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7548,9 +6380,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7567,10 +6399,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSubtract_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSubtract_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7587,9 +6419,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7606,10 +6438,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opRsubTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7626,10 +6458,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHeavisideOut, &assertgenshapes.Locs336, &a0, &a1, &a2, self, values, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHeavisideOut, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs336, &a0, &a1, &a2, self, values, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out, r0)
 	return r0
 }
 
@@ -7646,9 +6478,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHeaviside, &assertgenshapes.Locs337, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
 	r0 := kernels.Heaviside(self, values)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs337, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -7665,10 +6497,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opHeaviside_, &assertgenshapes.Locs337, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opHeaviside_, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs337, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -7685,9 +6517,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7704,10 +6536,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRsubScalarOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRsubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7724,9 +6556,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXSparseAddmm, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7743,10 +6575,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXSparseAddmmOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -7763,10 +6595,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -7783,9 +6615,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseSampledAddmm, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7802,9 +6634,9 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs338, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs338, &a0, &a1, self, other, r0, r1)
+	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -7821,9 +6653,9 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs339, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs_456da5087c84, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs339, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out, r0, r1)
+	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_456da5087c84, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out, r0, r1)
 	return r0, r1
 }
 
@@ -7840,10 +6672,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opAddmmOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -7860,9 +6692,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddmm, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7879,9 +6711,9 @@ func AddmmDtype(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, out_
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddmmDtype, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddmmDtype, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7898,10 +6730,10 @@ func AddmmDtypeOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opAddmmDtypeOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddmmDtypeOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -7918,10 +6750,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opAddmm_, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddmm_, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7938,10 +6770,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXAddmmActivationOut, &assertgenshapes.Locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -7958,9 +6790,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXAddmmActivation, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7977,9 +6809,9 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre243(&c, &opXScaledMm, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opXScaledMm, &assertgenshapes.Locs_f00c94528771, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result, r0)
+	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_f00c94528771, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result, r0)
 	return r0
 }
 
@@ -7996,10 +6828,10 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
-	assertgenshapes.ChecksPre244(&c, &opXScaledMmOut, &assertgenshapes.Locs341, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
+	assertgenshapes.ChecksPre_ef424d655915(&c, &opXScaledMmOut, &assertgenshapes.Locs_634799aa4061, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs341, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
+	assertgenshapes.ChecksPost_8cfef65b4024(&c, &assertgenshapes.Locs_634799aa4061, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
 	return r0
 }
 
@@ -8019,9 +6851,9 @@ func XScaledMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Tensor
 		a0, a1, a8 asserts.Saved
 		l2, l5     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre245(&c, &opXScaledMmV2, &assertgenshapes.Locs342, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias)
+	assertgenshapes.ChecksPre_39343ec29936(&c, &opXScaledMmV2, &assertgenshapes.Locs_424915b0c6d7, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias)
 	r0 := kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
-	assertgenshapes.ChecksPost246(&c, &assertgenshapes.Locs342, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias, r0)
+	assertgenshapes.ChecksPost_964a554a486e(&c, &assertgenshapes.Locs_424915b0c6d7, &a0, &a1, &l2, &l5, &a8, self, mat2, scale_a, scale_b, bias, r0)
 	return r0
 }
 
@@ -8041,10 +6873,10 @@ func XScaledMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Ten
 		a0, a1, a8, a12 asserts.Saved
 		l2, l5          asserts.SavedList
 	)
-	assertgenshapes.ChecksPre247(&c, &opXScaledMmV2Out, &assertgenshapes.Locs343, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out)
+	assertgenshapes.ChecksPre_39e51e7a2ade(&c, &opXScaledMmV2Out, &assertgenshapes.Locs_7e3ea21c6f09, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	assertgenshapes.ChecksPost248(&c, &assertgenshapes.Locs343, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out, r0)
+	assertgenshapes.ChecksPost_c14f37a16f23(&c, &assertgenshapes.Locs_7e3ea21c6f09, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out, r0)
 	return r0
 }
 
@@ -8061,9 +6893,9 @@ func XScaledGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre249(&c, &opXScaledGroupedMm, &assertgenshapes.Locs344, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result)
+	assertgenshapes.ChecksPre_02e7aabb09db(&c, &opXScaledGroupedMm, &assertgenshapes.Locs_edb2f92334b4, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result)
 	r0 := kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
-	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs344, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result, r0)
+	assertgenshapes.ChecksPost_b7b2750445f2(&c, &assertgenshapes.Locs_edb2f92334b4, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, mat2, scale_a, scale_b, offs, bias, scale_result, r0)
 	return r0
 }
 
@@ -8083,9 +6915,9 @@ func XScaledGroupedMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch
 		a0, a1, a8, a9 asserts.Saved
 		l2, l5         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre250(&c, &opXScaledGroupedMmV2, &assertgenshapes.Locs345, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias)
+	assertgenshapes.ChecksPre_947a091640b1(&c, &opXScaledGroupedMmV2, &assertgenshapes.Locs_b5714eb0e30f, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias)
 	r0 := kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
-	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs345, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias, r0)
+	assertgenshapes.ChecksPost_6e7896ce594e(&c, &assertgenshapes.Locs_b5714eb0e30f, &a0, &a1, &l2, &l5, &a8, &a9, self, mat2, scale_a, scale_b, offs, bias, r0)
 	return r0
 }
 
@@ -8105,10 +6937,10 @@ func XScaledGroupedMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*to
 		a0, a1, a8, a9, a13 asserts.Saved
 		l2, l5              asserts.SavedList
 	)
-	assertgenshapes.ChecksPre252(&c, &opXScaledGroupedMmV2Out, &assertgenshapes.Locs346, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out)
+	assertgenshapes.ChecksPre_78866e99d100(&c, &opXScaledGroupedMmV2Out, &assertgenshapes.Locs_0ca091272775, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	assertgenshapes.ChecksPost253(&c, &assertgenshapes.Locs346, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out, r0)
+	assertgenshapes.ChecksPost_14a898616b18(&c, &assertgenshapes.Locs_0ca091272775, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out, r0)
 	return r0
 }
 
@@ -8125,9 +6957,9 @@ func XGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, offs *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opXGroupedMm, &assertgenshapes.Locs347, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
+	assertgenshapes.ChecksPre_652b63a4dd80(&c, &opXGroupedMm, &assertgenshapes.Locs_af0618c2bdd2, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
 	r0 := kernels.XGroupedMm(self, mat2, offs, bias, out_dtype)
-	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs347, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
+	assertgenshapes.ChecksPost_70c5f989d112(&c, &assertgenshapes.Locs_af0618c2bdd2, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
 	return r0
 }
 
@@ -8143,9 +6975,9 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
+	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8162,9 +6994,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8181,9 +7013,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8200,9 +7032,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8219,9 +7051,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8238,9 +7070,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8257,9 +7089,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8276,9 +7108,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8295,9 +7127,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8314,9 +7146,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8333,9 +7165,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8352,9 +7184,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs348, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8371,9 +7203,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8390,9 +7222,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8409,9 +7241,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs349, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -8428,9 +7260,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -8446,9 +7278,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opSparseCooTensorSize, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSparseCooTensorSize, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
+	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8465,10 +7297,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -8485,9 +7317,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs351, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs351, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -8504,9 +7336,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs351, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs351, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -8523,9 +7355,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs351, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs351, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -8543,9 +7375,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs352, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced, check_pinning)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs352, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -8562,9 +7394,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre254(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs353, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout, check_pinning)
-	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -8581,9 +7413,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre254(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -8600,9 +7432,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre254(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -8619,9 +7451,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre254(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs354, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -8638,9 +7470,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre254(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs355, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -8655,9 +7487,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
+	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8674,10 +7506,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -8694,9 +7526,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs351, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs351, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -8713,10 +7545,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a3, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs356, &a3, &a4, &a6, indices, values, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a6, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs356, &a3, &a4, &a6, indices, values, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a6, indices, values, out, r0)
 	return r0
 }
 
@@ -8733,10 +7565,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSparseResize_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResize_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8753,10 +7585,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSparseResizeOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSparseResizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8773,1040 +7605,15 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSparseResizeAndClear_ = asserts.Op{
-	Name:     "sparse_resize_and_clear_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
-func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSparseResizeAndClearOut = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
-func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opSparseResizeAndClear = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
-func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSparseMask = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
-func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMask(self, mask)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseMask, &assertgenshapes.Locs28, &a0, &a1, self, mask)
-	r0 := kernels.SparseMask(self, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
-	return r0
-}
-
-var opSparseMaskOut = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
-func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMaskOut(self, mask, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSparseMaskOut, &assertgenshapes.Locs29, &a0, &a1, &a2, self, mask, out)
-	defer c.Abandon()
-	r0 := kernels.SparseMaskOut(self, mask, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a2, self, mask, out, r0)
-	return r0
-}
-
-var opXSparseMaskProjection = asserts.Op{
-	Name:     "_sparse_mask_projection",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XSparseMaskProjection checks _sparse_mask_projection(Tensor self, Tensor mask, bool accumulate_matches=False) -> Tensor
-func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseMaskProjection, &assertgenshapes.Locs28, &a0, &a1, self, mask)
-	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
-	return r0
-}
-
-var opXSparseMaskProjectionOut = asserts.Op{
-	Name:     "_sparse_mask_projection",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XSparseMaskProjectionOut checks _sparse_mask_projection.out(Tensor self, Tensor mask, bool accumulate_matches=False, *, Tensor(a!) out) -> Tensor(a!)
-func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs29, &a0, &a1, &a3, self, mask, out)
-	defer c.Abandon()
-	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a3, self, mask, out, r0)
-	return r0
-}
-
-var opXToCpu = asserts.Op{
-	Name:     "_to_cpu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
-func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToCpu(tensors)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opXToCpu, &assertgenshapes.Locs48, &l0, tensors)
-	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
-	return r0
-}
-
-var opToDense = asserts.Op{
-	Name:     "to_dense",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToDense checks to_dense(Tensor self, ScalarType? dtype=None, *, bool? masked_grad=None) -> Tensor
-func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToDense(self, dtype, masked_grad)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToDense = asserts.Op{
-	Name:     "_to_dense",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XToDense checks _to_dense(Tensor self, ScalarType? dtype=None, bool? masked_grad=None) -> Tensor
-func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToDense(self, dtype, masked_grad)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToDenseOut = asserts.Op{
-	Name:     "_to_dense",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, bool? masked_grad=None, *, Tensor(a!) out) -> Tensor(a!)
-func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToDenseOut(self, dtype, masked_grad, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXToDenseOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opToDenseBackward = asserts.Op{
-	Name:     "to_dense_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input, bool? masked_grad=None) -> Tensor
-func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToDenseBackward(grad, input, masked_grad)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opToDenseBackward, &assertgenshapes.Locs357, &a0, &a1, grad, input)
-	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs357, &a0, &a1, grad, input, r0)
-	return r0
-}
-
-var opSparseDim = asserts.Op{
-	Name:     "sparse_dim",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseDim checks sparse_dim(Tensor self) -> int
-func SparseDim(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.SparseDim(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.SparseDim(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXDimI = asserts.Op{
-	Name:     "_dimI",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XDimI checks _dimI(Tensor self) -> int
-func XDimI(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XDimI(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XDimI(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opDenseDim = asserts.Op{
-	Name:     "dense_dim",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// DenseDim checks dense_dim(Tensor self) -> int
-func DenseDim(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.DenseDim(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.DenseDim(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXDimV = asserts.Op{
-	Name:     "_dimV",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XDimV checks _dimV(Tensor self) -> int
-func XDimV(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XDimV(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XDimV(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXNnz = asserts.Op{
-	Name:     "_nnz",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XNnz checks _nnz(Tensor self) -> int
-func XNnz(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XNnz(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XNnz(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCoalesce = asserts.Op{
-	Name:     "coalesce",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
-func Coalesce(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Coalesce(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Coalesce(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalesce = asserts.Op{
-	Name:     "_coalesce",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XCoalesce checks _coalesce(Tensor self) -> Tensor
-func XCoalesce(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesce(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XCoalesce(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalesceOut = asserts.Op{
-	Name:     "_coalesce",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesceOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXCoalesceOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.XCoalesceOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opIsCoalesced = asserts.Op{
-	Name:     "is_coalesced",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// IsCoalesced checks is_coalesced(Tensor self) -> bool
-func IsCoalesced(self *torch.Tensor) bool {
-	if !asserts.Checking() {
-		return kernels.IsCoalesced(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.IsCoalesced(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXIndices = asserts.Op{
-	Name:     "_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XIndices checks _indices(Tensor(a) self) -> Tensor(a)
-func XIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXValues = asserts.Op{
-	Name:     "_values",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XValues checks _values(Tensor(a) self) -> Tensor(a)
-func XValues(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XValues(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalesced_ = asserts.Op{
-	Name:     "_coalesced_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
-func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesced_(self, coalesced)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXCoalesced_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.XCoalesced_(self, coalesced)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalescedOut = asserts.Op{
-	Name:     "_coalesced",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
-func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalescedOut(self, coalesced, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXCoalescedOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opXCoalesced = asserts.Op{
-	Name:     "_coalesced",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
-func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesced(self, coalesced)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XCoalesced(self, coalesced)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opIndices = asserts.Op{
-	Name:     "indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Indices checks indices(Tensor(a) self) -> Tensor(a)
-func Indices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Indices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Indices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opValues = asserts.Op{
-	Name:     "values",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Values checks values(Tensor(a) self) -> Tensor(a)
-func Values(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Values(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Values(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCrowIndices = asserts.Op{
-	Name:     "crow_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
-func CrowIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CrowIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCrowIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.CrowIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opColIndices = asserts.Op{
-	Name:     "col_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
-func ColIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ColIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opColIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ColIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCcolIndices = asserts.Op{
-	Name:     "ccol_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
-func CcolIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CcolIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCcolIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.CcolIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRowIndices = asserts.Op{
-	Name:     "row_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
-func RowIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RowIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRowIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RowIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHspmmOut = asserts.Op{
-	Name:     "hspmm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
-func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HspmmOut(mat1, mat2, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHspmmOut, &assertgenshapes.Locs358, &a0, &a1, &a2, mat1, mat2, out)
-	defer c.Abandon()
-	r0 := kernels.HspmmOut(mat1, mat2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs358, &a0, &a1, &a2, mat1, mat2, out, r0)
-	return r0
-}
-
-var opHspmm = asserts.Op{
-	Name:     "hspmm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
-func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hspmm(mat1, mat2)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHspmm, &assertgenshapes.Locs359, &a0, &a1, mat1, mat2)
-	r0 := kernels.Hspmm(mat1, mat2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs359, &a0, &a1, mat1, mat2, r0)
-	return r0
-}
-
-var opCopySparseToSparse_ = asserts.Op{
-	Name:     "copy_sparse_to_sparse_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
-func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparse_(self, src, non_blocking)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opCopySparseToSparse_, &assertgenshapes.Locs91, &a0, &a1, self, src)
-	defer c.Abandon()
-	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
-	return r0
-}
-
-var opCopySparseToSparseOut = asserts.Op{
-	Name:     "copy_sparse_to_sparse",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
-func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out)
-	defer c.Abandon()
-	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out, r0)
-	return r0
-}
-
-var opCopySparseToSparse = asserts.Op{
-	Name:     "copy_sparse_to_sparse",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
-func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparse(self, src, non_blocking)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparse, &assertgenshapes.Locs91, &a0, &a1, self, src)
-	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
-	return r0
-}
-
-var opUnbindInt = asserts.Op{
-	Name:     "unbind",
-	Overload: "int",
-	Profile:  asserts.Strict,
-}
-
-// UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
-func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnbindInt(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnbindInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToSparseSparseDim = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "sparse_dim",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
-func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseSparseDim(self, sparse_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseSparseDim = asserts.Op{
-	Name:     "_to_sparse",
-	Overload: "sparse_dim",
-	Profile:  asserts.Strict,
-}
-
-// XToSparseSparseDim checks _to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
-func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseSparseDim(self, sparse_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseSparseDimOut = asserts.Op{
-	Name:     "_to_sparse",
-	Overload: "sparse_dim_out",
-	Profile:  asserts.Strict,
-}
-
-// XToSparseSparseDimOut checks _to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
-func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opToSparse = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToSparse checks to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
-func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparse(self, layout, blocksize, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparse, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparse = asserts.Op{
-	Name:     "_to_sparse",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XToSparse checks _to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
-func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparse(self, layout, blocksize, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparse, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseOut = asserts.Op{
-	Name:     "_to_sparse",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XToSparseOut checks _to_sparse.out(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None, Tensor(a!) out) -> Tensor(a!)
-func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXToSparseOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opToSparseCsr = asserts.Op{
-	Name:     "to_sparse_csr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseCsr checks to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
-func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCsr(self, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseCsr = asserts.Op{
-	Name:     "_to_sparse_csr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XToSparseCsr checks _to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
-func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseCsr(self, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparseCsr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseCsrOut = asserts.Op{
-	Name:     "_to_sparse_csr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XToSparseCsrOut checks _to_sparse_csr.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
-func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseCsrOut(self, dense_dim, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXToSparseCsrOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opToSparseCsc = asserts.Op{
-	Name:     "to_sparse_csc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToSparseCsc checks to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
-func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCsc(self, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseCsc = asserts.Op{
-	Name:     "_to_sparse_csc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XToSparseCsc checks _to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
-func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseCsc(self, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparseCsc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseCscOut = asserts.Op{
-	Name:     "_to_sparse_csc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XToSparseCscOut checks _to_sparse_csc.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
-func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseCscOut(self, dense_dim, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXToSparseCscOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Reciprocal
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Reciprocal_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReciprocalOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Neg
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Neg_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.NegOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Negative
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Negative_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.NegativeOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Repeat
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.RepeatOut
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.RepeatInterleaveTensor
-	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.RepeatInterleaveTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64, *int64) *torch.Tensor                                                                                                                                                           = kernels.RepeatInterleaveSelfTensor
-	_ func(*torch.Tensor, int64, *int64, *int64) *torch.Tensor                                                                                                                                                                   = kernels.RepeatInterleaveSelfInt
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Reshape
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.XReshapeCopy
-	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                        = kernels.XReshapeAlias
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.XMkldnnReshape
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.XMkldnnReshapeOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReshapeAs
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Round
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Round_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.RoundOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.RoundDecimals
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.Round_Decimals
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.RoundDecimalsOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                   = kernels.Rrelu
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                   = kernels.Rrelu_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu6
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu6_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.Prelu
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.XPreluKernel
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                           = kernels.XPreluKernelBackward
-	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.GeluOut
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                  = kernels.Gelu_
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                  = kernels.Gelu
-	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.GeluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                   = kernels.GeluBackward
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.InfinitelyDifferentiableGeluBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.HardshrinkOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Hardshrink
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                              = kernels.HardshrinkBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                             = kernels.HardshrinkBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Rsqrt
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Rsqrt_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.RsqrtOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                            = kernels.SelectInt
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SelectBackward
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SelectBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                             = kernels.XNestedSelectBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Selu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Selu_
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Celu
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Celu_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.CeluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Silu
 	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Silu_
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.SiluOut
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.SiluBackwardGradInput
@@ -10197,54 +8004,4 @@ var (
 	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResize_
 	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SparseResizeOut
 	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResize
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResizeAndClear_
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SparseResizeAndClearOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResizeAndClear
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.SparseMask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.SparseMaskOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                     = kernels.XSparseMaskProjection
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                      = kernels.XSparseMaskProjectionOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                      = kernels.XToCpu
-	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                             = kernels.ToDense
-	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                             = kernels.XToDense
-	_ func(*torch.Tensor, *int, *bool, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XToDenseOut
-	_ func(*torch.Tensor, *torch.Tensor, *bool) *torch.Tensor                                                                                                                                                                    = kernels.ToDenseBackward
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                  = kernels.SparseDim
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                  = kernels.XDimI
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                  = kernels.DenseDim
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                  = kernels.XDimV
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                  = kernels.XNnz
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Coalesce
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XCoalesce
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.XCoalesceOut
-	_ func(*torch.Tensor) bool                                                                                                                                                                                                   = kernels.IsCoalesced
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XValues
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                    = kernels.XCoalesced_
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.XCoalescedOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                    = kernels.XCoalesced
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Indices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Values
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.CrowIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.ColIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.CcolIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.RowIndices
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.HspmmOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.Hspmm
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                     = kernels.CopySparseToSparse_
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                      = kernels.CopySparseToSparseOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                     = kernels.CopySparseToSparse
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                 = kernels.UnbindInt
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.ToSparseSparseDim
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.XToSparseSparseDim
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.XToSparseSparseDimOut
-	_ func(*torch.Tensor, *int, []int64, *int64) *torch.Tensor                                                                                                                                                                   = kernels.ToSparse
-	_ func(*torch.Tensor, *int, []int64, *int64) *torch.Tensor                                                                                                                                                                   = kernels.XToSparse
-	_ func(*torch.Tensor, *int, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.XToSparseOut
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.ToSparseCsr
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.XToSparseCsr
-	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.XToSparseCsrOut
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.ToSparseCsc
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.XToSparseCsc
-	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.XToSparseCscOut
 )

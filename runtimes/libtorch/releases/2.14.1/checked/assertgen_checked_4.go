@@ -11,6 +11,971 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opSparseResizeAndClear_ = asserts.Op{
+	Name:     "sparse_resize_and_clear_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
+func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSparseResizeAndClearOut = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
+func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opSparseResizeAndClear = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
+func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSparseMask = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
+func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMask(self, mask)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	r0 := kernels.SparseMask(self, mask)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	return r0
+}
+
+var opSparseMaskOut = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
+func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMaskOut(self, mask, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSparseMaskOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
+	r0 := kernels.SparseMaskOut(self, mask, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
+	return r0
+}
+
+var opXSparseMaskProjection = asserts.Op{
+	Name:     "_sparse_mask_projection",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XSparseMaskProjection checks _sparse_mask_projection(Tensor self, Tensor mask, bool accumulate_matches=False) -> Tensor
+func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseMaskProjection, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	return r0
+}
+
+var opXSparseMaskProjectionOut = asserts.Op{
+	Name:     "_sparse_mask_projection",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XSparseMaskProjectionOut checks _sparse_mask_projection.out(Tensor self, Tensor mask, bool accumulate_matches=False, *, Tensor(a!) out) -> Tensor(a!)
+func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
+	defer c.Abandon()
+	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
+	return r0
+}
+
+var opXToCpu = asserts.Op{
+	Name:     "_to_cpu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
+func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToCpu(tensors)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXToCpu, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
+	r0 := kernels.XToCpu(tensors)
+	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
+	return r0
+}
+
+var opToDense = asserts.Op{
+	Name:     "to_dense",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToDense checks to_dense(Tensor self, ScalarType? dtype=None, *, bool? masked_grad=None) -> Tensor
+func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToDense(self, dtype, masked_grad)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToDense(self, dtype, masked_grad)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToDense = asserts.Op{
+	Name:     "_to_dense",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XToDense checks _to_dense(Tensor self, ScalarType? dtype=None, bool? masked_grad=None) -> Tensor
+func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToDense(self, dtype, masked_grad)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToDense(self, dtype, masked_grad)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToDenseOut = asserts.Op{
+	Name:     "_to_dense",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, bool? masked_grad=None, *, Tensor(a!) out) -> Tensor(a!)
+func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToDenseOut(self, dtype, masked_grad, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToDenseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opToDenseBackward = asserts.Op{
+	Name:     "to_dense_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input, bool? masked_grad=None) -> Tensor
+func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToDenseBackward(grad, input, masked_grad)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
+	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
+	return r0
+}
+
+var opSparseDim = asserts.Op{
+	Name:     "sparse_dim",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseDim checks sparse_dim(Tensor self) -> int
+func SparseDim(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.SparseDim(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.SparseDim(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXDimI = asserts.Op{
+	Name:     "_dimI",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XDimI checks _dimI(Tensor self) -> int
+func XDimI(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XDimI(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XDimI(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opDenseDim = asserts.Op{
+	Name:     "dense_dim",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// DenseDim checks dense_dim(Tensor self) -> int
+func DenseDim(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.DenseDim(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.DenseDim(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXDimV = asserts.Op{
+	Name:     "_dimV",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XDimV checks _dimV(Tensor self) -> int
+func XDimV(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XDimV(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XDimV(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXNnz = asserts.Op{
+	Name:     "_nnz",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XNnz checks _nnz(Tensor self) -> int
+func XNnz(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XNnz(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XNnz(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opCoalesce = asserts.Op{
+	Name:     "coalesce",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
+func Coalesce(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Coalesce(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Coalesce(self)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalesce = asserts.Op{
+	Name:     "_coalesce",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XCoalesce checks _coalesce(Tensor self) -> Tensor
+func XCoalesce(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesce(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XCoalesce(self)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalesceOut = asserts.Op{
+	Name:     "_coalesce",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesceOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXCoalesceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.XCoalesceOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opIsCoalesced = asserts.Op{
+	Name:     "is_coalesced",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// IsCoalesced checks is_coalesced(Tensor self) -> bool
+func IsCoalesced(self *torch.Tensor) bool {
+	if !asserts.Checking() {
+		return kernels.IsCoalesced(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.IsCoalesced(self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXIndices = asserts.Op{
+	Name:     "_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XIndices checks _indices(Tensor(a) self) -> Tensor(a)
+func XIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XIndices(self)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXValues = asserts.Op{
+	Name:     "_values",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XValues checks _values(Tensor(a) self) -> Tensor(a)
+func XValues(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XValues(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XValues(self)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalesced_ = asserts.Op{
+	Name:     "_coalesced_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
+func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesced_(self, coalesced)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXCoalesced_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.XCoalesced_(self, coalesced)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalescedOut = asserts.Op{
+	Name:     "_coalesced",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
+func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalescedOut(self, coalesced, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXCoalescedOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.XCoalescedOut(self, coalesced, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opXCoalesced = asserts.Op{
+	Name:     "_coalesced",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
+func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesced(self, coalesced)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XCoalesced(self, coalesced)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opIndices = asserts.Op{
+	Name:     "indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Indices checks indices(Tensor(a) self) -> Tensor(a)
+func Indices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Indices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Indices(self)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opValues = asserts.Op{
+	Name:     "values",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Values checks values(Tensor(a) self) -> Tensor(a)
+func Values(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Values(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Values(self)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCrowIndices = asserts.Op{
+	Name:     "crow_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
+func CrowIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CrowIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.CrowIndices(self)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opColIndices = asserts.Op{
+	Name:     "col_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
+func ColIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ColIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ColIndices(self)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCcolIndices = asserts.Op{
+	Name:     "ccol_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
+func CcolIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CcolIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.CcolIndices(self)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRowIndices = asserts.Op{
+	Name:     "row_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
+func RowIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RowIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RowIndices(self)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHspmmOut = asserts.Op{
+	Name:     "hspmm",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
+func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HspmmOut(mat1, mat2, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHspmmOut, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out)
+	defer c.Abandon()
+	r0 := kernels.HspmmOut(mat1, mat2, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out, r0)
+	return r0
+}
+
+var opHspmm = asserts.Op{
+	Name:     "hspmm",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
+func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hspmm(mat1, mat2)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2)
+	r0 := kernels.Hspmm(mat1, mat2)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2, r0)
+	return r0
+}
+
+var opCopySparseToSparse_ = asserts.Op{
+	Name:     "copy_sparse_to_sparse_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
+func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparse_(self, src, non_blocking)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	defer c.Abandon()
+	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	return r0
+}
+
+var opCopySparseToSparseOut = asserts.Op{
+	Name:     "copy_sparse_to_sparse",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
+func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out)
+	defer c.Abandon()
+	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out, r0)
+	return r0
+}
+
+var opCopySparseToSparse = asserts.Op{
+	Name:     "copy_sparse_to_sparse",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
+func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparse(self, src, non_blocking)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
+	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
+	return r0
+}
+
+var opUnbindInt = asserts.Op{
+	Name:     "unbind",
+	Overload: "int",
+	Profile:  asserts.Strict,
+}
+
+// UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
+func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnbindInt(self, dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.UnbindInt(self, dim)
+	assertgenshapes.ChecksPost_aae1c582daae(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opToSparseSparseDim = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "sparse_dim",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
+func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseSparseDim(self, sparse_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseSparseDim = asserts.Op{
+	Name:     "_to_sparse",
+	Overload: "sparse_dim",
+	Profile:  asserts.Strict,
+}
+
+// XToSparseSparseDim checks _to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
+func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseSparseDim(self, sparse_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseSparseDimOut = asserts.Op{
+	Name:     "_to_sparse",
+	Overload: "sparse_dim_out",
+	Profile:  asserts.Strict,
+}
+
+// XToSparseSparseDimOut checks _to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
+func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opToSparse = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToSparse checks to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
+func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparse(self, layout, blocksize, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparse = asserts.Op{
+	Name:     "_to_sparse",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XToSparse checks _to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
+func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparse(self, layout, blocksize, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseOut = asserts.Op{
+	Name:     "_to_sparse",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XToSparseOut checks _to_sparse.out(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None, Tensor(a!) out) -> Tensor(a!)
+func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opToSparseCsr = asserts.Op{
+	Name:     "to_sparse_csr",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseCsr checks to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
+func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCsr(self, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparseCsr(self, dense_dim)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseCsr = asserts.Op{
+	Name:     "_to_sparse_csr",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XToSparseCsr checks _to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
+func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseCsr(self, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToSparseCsr(self, dense_dim)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseCsrOut = asserts.Op{
+	Name:     "_to_sparse_csr",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XToSparseCsrOut checks _to_sparse_csr.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
+func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseCsrOut(self, dense_dim, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opToSparseCsc = asserts.Op{
+	Name:     "to_sparse_csc",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ToSparseCsc checks to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
+func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCsc(self, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ToSparseCsc(self, dense_dim)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseCsc = asserts.Op{
+	Name:     "_to_sparse_csc",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XToSparseCsc checks _to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
+func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseCsc(self, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToSparseCsc(self, dense_dim)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseCscOut = asserts.Op{
+	Name:     "_to_sparse_csc",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XToSparseCscOut checks _to_sparse_csc.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
+func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseCscOut(self, dense_dim, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseCscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
 var opToSparseBsr = asserts.Op{
 	Name:     "to_sparse_bsr",
 	Overload: "",
@@ -24,9 +989,9 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -43,9 +1008,9 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparseBsr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -62,10 +1027,10 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXToSparseBsrOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseBsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -82,9 +1047,9 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -101,9 +1066,9 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparseBsc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -120,10 +1085,10 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXToSparseBscOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseBscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -140,9 +1105,9 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs360, &a0, dense)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs_95c703b180c9, &a0, dense)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs360, &a0, dense, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_95c703b180c9, &a0, dense, r0, r1)
 	return r0, r1
 }
 
@@ -159,9 +1124,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -178,10 +1143,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opToMkldnnOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opToMkldnnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -198,9 +1163,9 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -217,10 +1182,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -237,9 +1202,9 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -256,10 +1221,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -276,9 +1241,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opToMkldnnBackward, &assertgenshapes.Locs357, &a0, &a1, grad, input)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs357, &a0, &a1, grad, input, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -295,9 +1260,9 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -314,10 +1279,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -334,9 +1299,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -353,10 +1318,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -373,9 +1338,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -392,10 +1357,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -415,9 +1380,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre256(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs363, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre_a0b3d6688827(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	assertgenshapes.ChecksPost257(&c, &assertgenshapes.Locs363, &l0, &a1, &a2, tensors, scales, zero_points, r0)
+	assertgenshapes.ChecksPost_08bae1eb4b0c(&c, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points, r0)
 	return r0
 }
 
@@ -438,10 +1403,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre258(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs364, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre_753d407c557f(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs364, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost_0e3398a8b5b8(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -457,9 +1422,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opQuantizePerChannel, &assertgenshapes.Locs365, &a0, &a1, &a2, self, scales, zero_points)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs365, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -476,10 +1441,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs366, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs366, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -496,9 +1461,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -515,10 +1480,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opDequantizeSelfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -535,9 +1500,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opDequantizeTensors, &assertgenshapes.Locs48, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDequantizeTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -555,10 +1520,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre260(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs367, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs367, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -574,9 +1539,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QScale(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -593,9 +1558,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -612,9 +1577,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -631,10 +1596,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -651,9 +1616,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -670,10 +1635,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -690,9 +1655,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -709,9 +1674,9 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.IntRepr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -728,10 +1693,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIntReprOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIntReprOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -748,9 +1713,9 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -767,10 +1732,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -787,9 +1752,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -806,10 +1771,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -826,9 +1791,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Qscheme(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -845,9 +1810,9 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -864,9 +1829,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -883,9 +1848,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -902,10 +1867,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs27, &a0, &a5, &a6, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs27, &a0, &a5, &a6, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -922,9 +1887,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs368, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs368, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.ChecksPost_cd3b6dba1cab(&c, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -941,10 +1906,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs369, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	assertgenshapes.ChecksPre_a6ffc9a69227(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs369, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -961,9 +1926,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs370, &a0, &a1, grad, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs370, &a0, &a1, grad, mask, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -980,9 +1945,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -999,10 +1964,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs362, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs362, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1019,9 +1984,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	assertgenshapes.ChecksPre_f71c6d7bc105(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.ChecksPost_d25d1629f986(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1038,9 +2003,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1057,9 +2022,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs372, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1076,10 +2041,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs373, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1096,9 +2061,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs370, &a0, &a1, grad, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs370, &a0, &a1, grad, mask, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -1115,9 +2080,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs361, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1134,10 +2099,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs362, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs362, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1154,9 +2119,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	assertgenshapes.ChecksPre_f71c6d7bc105(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.ChecksPost_d25d1629f986(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1173,10 +2138,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre262(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_ad13525c7331(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost263(&c, &assertgenshapes.Locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_85161ee92bf3(&c, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
 }
 
@@ -1193,10 +2158,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre264(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_b8ffc5c2ab9f(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost265(&c, &assertgenshapes.Locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost_587fbb57e779(&c, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1213,10 +2178,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre266(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs376, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre_a906ce110cc9(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	assertgenshapes.ChecksPost267(&c, &assertgenshapes.Locs376, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_3f649453373f(&c, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1233,9 +2198,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre268(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs377, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_47192db8b12a(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost269(&c, &assertgenshapes.Locs377, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_7ee8cd4e9969(&c, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1252,9 +2217,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0, r1
 }
 
@@ -1271,9 +2236,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs378, &a0, weight)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs378, &a0, weight, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight, r0)
 	return r0
 }
 
@@ -1290,9 +2255,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs30, &a0, input)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs30, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1309,9 +2274,9 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1328,9 +2293,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1347,9 +2312,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1366,10 +2331,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXToCopyOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1386,9 +2351,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1405,9 +2370,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1424,9 +2389,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1443,9 +2408,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opToOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1462,9 +2427,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opMeshgrid, &assertgenshapes.Locs48, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgrid, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -1481,9 +2446,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opMeshgridIndexing, &assertgenshapes.Locs48, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgridIndexing, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.ChecksPost82(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_9b8bb47c1fd1(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -1500,9 +2465,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opCartesianProd, &assertgenshapes.Locs48, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.CartesianProd(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_541ef993ac69(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -1519,9 +2484,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1538,9 +2503,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opItem, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opItem, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Item(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1557,9 +2522,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opResultTypeTensor, &assertgenshapes.Locs379, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs379, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
 	return r0
 }
 
@@ -1576,9 +2541,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opResultTypeScalar, &assertgenshapes.Locs380, &a0, tensor)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs380, &a0, tensor)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
 	return r0
 }
 
@@ -1595,9 +2560,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs380, &a1, tensor)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs380, &a1, tensor)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
 	return r0
 }
 
@@ -1613,9 +2578,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre23(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -1631,9 +2596,9 @@ func CanCast(from_ int, to int) bool {
 		return kernels.CanCast(from_, to)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre23(&c, &opCanCast, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opCanCast, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.CanCast(from_, to)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -1649,9 +2614,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre23(&c, &opPromoteTypes, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opPromoteTypes, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.PromoteTypes(type1, type2)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -1668,9 +2633,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1690,9 +2655,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre270(&c, &opXLstmMps, &assertgenshapes.Locs381, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_2b4c2d0a10cd(&c, &opXLstmMps, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost271(&c, &assertgenshapes.Locs381, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_c6920a89c0c9(&c, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1712,10 +2677,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		a0, a9, a10, a11, a12, a13, a14 asserts.Saved
 		l1, l2                          asserts.SavedList
 	)
-	assertgenshapes.ChecksPre272(&c, &opXLstmMpsOut, &assertgenshapes.Locs382, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPre_153425935fcf(&c, &opXLstmMpsOut, &assertgenshapes.Locs_d401ad11f8e3, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	assertgenshapes.ChecksPost273(&c, &assertgenshapes.Locs382, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_73af42c01214(&c, &assertgenshapes.Locs_d401ad11f8e3, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1735,9 +2700,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 		l7, l8                     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre274(&c, &opLstmMpsBackward, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.ChecksPre_8909c8ace22e(&c, &opLstmMpsBackward, &assertgenshapes.Locs_0e07a5218dfe, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost275(&c, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost_13a9064b46da(&c, &assertgenshapes.Locs_0e07a5218dfe, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1758,10 +2723,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a0, a1, a2, a3, a4, a5, a6, a15 asserts.Saved
 		l7, l8, l16, l17                asserts.SavedList
 	)
-	assertgenshapes.ChecksPre276(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs384, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre_a9b1db595776(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_607a76f1fa1b, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.ChecksPost277(&c, &assertgenshapes.Locs384, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost_e2b26c59785b(&c, &assertgenshapes.Locs_607a76f1fa1b, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -1777,9 +2742,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre278(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_06224605132f(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_9bc12e5d9a7b(&c, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1796,10 +2761,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre279(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs386, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_3e81434d2346(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs386, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1816,9 +2781,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre280(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs387, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre_74ed4635c77e(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs387, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
+	assertgenshapes.ChecksPost_9bc12e5d9a7b(&c, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1835,10 +2800,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre281(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs388, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	assertgenshapes.ChecksPre_5f0d801e6e70(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs388, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1855,9 +2820,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre282(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre_ea4f4a92dce7(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_73f31cd906d9(&c, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1874,9 +2839,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre283(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs390, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	assertgenshapes.ChecksPre_6d7dcfeac6e1(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.ChecksPost284(&c, &assertgenshapes.Locs390, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_b2755bf5c371(&c, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1893,9 +2858,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre285(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs391, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_4fc27554dbbe(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost286(&c, &assertgenshapes.Locs391, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost_994a145849cc(&c, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -1912,10 +2877,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre287(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs392, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	assertgenshapes.ChecksPre_dedd2f1fac77(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs392, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_fb32fc361bed(&c, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1932,9 +2897,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre289(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs393, &a0, &a1, grad_hy, workspace)
+	assertgenshapes.ChecksPre_11fc2386c782(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs393, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_f018d0484392(&c, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1951,10 +2916,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre291(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs394, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_f9ede86e9e70(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost292(&c, &assertgenshapes.Locs394, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_b805c98bea5f(&c, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1971,9 +2936,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre293(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs395, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_4e84802fcaec(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost294(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_fcada0ec15ee(&c, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1993,9 +2958,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre295(&c, &opLstmInput, &assertgenshapes.Locs396, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_ce40b3ce862b(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost296(&c, &assertgenshapes.Locs396, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost_7d3f8d09f652(&c, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2015,9 +2980,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2, l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre297(&c, &opLstmData, &assertgenshapes.Locs397, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_582048d0830b(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost298(&c, &assertgenshapes.Locs397, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost_5cd7c4e5c3c3(&c, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2037,9 +3002,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre299(&c, &opGruInput, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost300(&c, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_b8dcae7015a6(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2059,9 +3024,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre301(&c, &opGruData, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost302(&c, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_ddc5585b3b8f(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2081,9 +3046,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre299(&c, &opRnnTanhInput, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost300(&c, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_b8dcae7015a6(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2103,9 +3068,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre301(&c, &opRnnTanhData, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost302(&c, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_ddc5585b3b8f(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2125,9 +3090,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre299(&c, &opRnnReluInput, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost300(&c, &assertgenshapes.Locs398, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_b8dcae7015a6(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2147,9 +3112,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre301(&c, &opRnnReluData, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost302(&c, &assertgenshapes.Locs399, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_ddc5585b3b8f(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2169,9 +3134,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		a0, a2, a3, a4, a5 asserts.Saved
 		l1                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre303(&c, &opLstmCell, &assertgenshapes.Locs400, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_a691e21661e4(&c, &opLstmCell, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost304(&c, &assertgenshapes.Locs400, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
+	assertgenshapes.ChecksPost_3cb1a3b3ed25(&c, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -2188,9 +3153,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre243(&c, &opGruCell, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opGruCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -2207,9 +3172,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre243(&c, &opRnnTanhCell, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opRnnTanhCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -2226,9 +3191,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre243(&c, &opRnnReluCell, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opRnnReluCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs401, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost_ebea27259f7c(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -2248,9 +3213,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		a0, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
 		l1                                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre305(&c, &opQuantizedLstmCell, &assertgenshapes.Locs402, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_8774c1b8925d(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost306(&c, &assertgenshapes.Locs402, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
+	assertgenshapes.ChecksPost_368d1822a474(&c, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -2267,9 +3232,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre307(&c, &opQuantizedGruCell, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost_f8c5dfe4f76a(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -2286,9 +3251,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre307(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost_f8c5dfe4f76a(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -2305,9 +3270,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre307(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost_f8c5dfe4f76a(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -2324,9 +3289,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXPackPaddedSequence, &assertgenshapes.Locs404, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs404, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -2343,10 +3308,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs405, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs405, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2363,9 +3328,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs406, &a0, &a2, grad, batch_sizes)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs406, &a0, &a2, grad, batch_sizes, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes, r0)
 	return r0
 }
 
@@ -2382,9 +3347,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXPadPackedSequence, &assertgenshapes.Locs407, &a0, &a1, data, batch_sizes)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs407, &a0, &a1, data, batch_sizes, r0, r1)
+	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
@@ -2401,10 +3366,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs408, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs408, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_e9b2d4539c75(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -2421,10 +3386,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opSet_SourceTensor, &assertgenshapes.Locs408, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs408, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_e9b2d4539c75(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -2441,10 +3406,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSetSourceTensorOut, &assertgenshapes.Locs409, &a0, &a1, &a2, self, source, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs409, &a0, &a1, &a2, self, source, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out, r0)
 	return r0
 }
 
@@ -2461,9 +3426,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSetSourceTensor, &assertgenshapes.Locs408, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
-	assertgenshapes.ChecksPost310(&c, &assertgenshapes.Locs408, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_88298060adc7(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -2480,10 +3445,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSet_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSet_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	assertgenshapes.ChecksPost311(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b447cd2ca610(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2500,10 +3465,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSetOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSetOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2520,9 +3485,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Set(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2539,9 +3504,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lift(self)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -2558,10 +3523,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLiftOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLiftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2578,9 +3543,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	assertgenshapes.ChecksPost312(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_c5c8fa857db7(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2597,9 +3562,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_91306b3d481b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -2616,10 +3581,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2636,9 +3601,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opIsSetTo, &assertgenshapes.Locs410, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs410, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -2655,10 +3620,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2675,10 +3640,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs29, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -2695,9 +3660,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalar, &assertgenshapes.Locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2714,10 +3679,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -2734,10 +3699,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs412, &a0, &a1, &a2, &a3, self, mask, value, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs412, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
 }
 
@@ -2754,9 +3719,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opMaskedFillTensor, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -2773,10 +3738,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opMaskedScatter_, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opMaskedScatter_, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -2793,10 +3758,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opMaskedScatterOut, &assertgenshapes.Locs414, &a0, &a1, &a2, &a3, self, mask, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaskedScatterOut, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs414, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
 }
 
@@ -2813,9 +3778,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opMaskedScatter, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -2832,9 +3797,9 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedScatterBackward, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedScatterBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -2851,9 +3816,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmax, &assertgenshapes.Locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2870,10 +3835,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs29, &a0, &a1, &a4, self, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a4, self, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
 }
 
@@ -2890,9 +3855,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs415, &a0, &a1, &a2, grad_output, output, mask)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs415, &a0, &a1, &a2, grad_output, output, mask, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask, r0)
 	return r0
 }
 
@@ -2909,10 +3874,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs416, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs416, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
 }
 
@@ -2929,9 +3894,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2948,9 +3913,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_a17c857a5537(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2967,10 +3932,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opPut_, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opPut_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -2987,10 +3952,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opPutOut, &assertgenshapes.Locs166, &a0, &a1, &a2, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opPutOut, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs166, &a0, &a1, &a2, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -3007,9 +3972,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opPut, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -3026,10 +3991,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opIndexAddOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexAddOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a5, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
 }
 
@@ -3046,10 +4011,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opIndexAdd_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexAdd_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3066,9 +4031,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexAdd, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3085,10 +4050,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opIndexReduceOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexReduceOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a6, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
 }
 
@@ -3105,10 +4070,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opIndexReduce_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexReduce_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3125,9 +4090,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexReduce, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3144,10 +4109,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3164,10 +4129,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -3184,9 +4149,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalar, &assertgenshapes.Locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3203,10 +4168,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs419, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs419, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -3223,10 +4188,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs420, &a0, &a2, &a3, &a4, self, index, value, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs420, &a0, &a2, &a3, &a4, self, index, value, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
 }
 
@@ -3243,9 +4208,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexFillIntTensor, &assertgenshapes.Locs419, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs419, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -3262,9 +4227,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatterSrc, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3281,10 +4246,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opScatter_Src, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatter_Src, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3301,10 +4266,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opScatterSrcOut, &assertgenshapes.Locs422, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterSrcOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs422, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -3321,9 +4286,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterValue, &assertgenshapes.Locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3340,10 +4305,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opScatter_Value, &assertgenshapes.Locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opScatter_Value, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3360,10 +4325,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opScatterValueOut, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opScatterValueOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -3380,9 +4345,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatterReduce, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3399,10 +4364,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opScatter_Reduce, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatter_Reduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3419,10 +4384,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opScatterReduceOut, &assertgenshapes.Locs422, &a0, &a2, &a3, &a5, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterReduceOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs422, &a0, &a2, &a3, &a5, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
 }
 
@@ -3439,9 +4404,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterValueReduce, &assertgenshapes.Locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3458,10 +4423,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opScatter_ValueReduce, &assertgenshapes.Locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3478,10 +4443,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opScatterValueReduceOut, &assertgenshapes.Locs418, &a0, &a2, &a5, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a2, &a5, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out, r0)
 	return r0
 }
 
@@ -3498,9 +4463,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatterAdd, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3517,10 +4482,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opScatterAdd_, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatterAdd_, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3537,10 +4502,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opScatterAddOut, &assertgenshapes.Locs422, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterAddOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs422, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -3557,9 +4522,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatterReduceTwo, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3576,10 +4541,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opScatterReduce_Two, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatterReduce_Two, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs421, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3596,10 +4561,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs422, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs422, &a0, &a2, &a3, &a6, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
 }
 
@@ -3616,10 +4581,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEq_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opEq_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3636,10 +4601,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opEq_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opEq_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3656,10 +4621,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3676,10 +4641,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3696,9 +4661,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3715,9 +4680,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs207, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3734,10 +4699,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3754,9 +4719,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3773,10 +4738,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3793,10 +4758,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3813,9 +4778,9 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3832,9 +4797,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3851,10 +4816,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIandScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIandScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3871,10 +4836,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opDunderIandTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIandTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3891,10 +4856,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3911,10 +4876,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3931,9 +4896,9 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3950,9 +4915,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs207, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3969,10 +4934,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3989,9 +4954,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4008,10 +4973,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4028,10 +4993,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4048,9 +5013,9 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4067,9 +5032,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4086,10 +5051,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4106,10 +5071,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opDunderIorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4126,10 +5091,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4146,10 +5111,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4166,9 +5131,9 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4185,9 +5150,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs207, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -4204,10 +5169,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4224,9 +5189,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4243,10 +5208,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4263,10 +5228,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4283,9 +5248,9 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4302,9 +5267,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4321,10 +5286,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIxorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIxorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4341,10 +5306,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opDunderIxorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIxorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4361,9 +5326,9 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4380,9 +5345,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4399,10 +5364,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4419,10 +5384,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4439,10 +5404,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4459,10 +5424,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4479,9 +5444,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4498,10 +5463,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4518,10 +5483,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4538,9 +5503,9 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4557,10 +5522,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4577,10 +5542,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4597,9 +5562,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs207, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -4616,10 +5581,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4636,9 +5601,9 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4655,9 +5620,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4674,10 +5639,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4694,10 +5659,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4714,10 +5679,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4734,10 +5699,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4754,9 +5719,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4773,10 +5738,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4793,10 +5758,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4813,9 +5778,9 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4832,10 +5797,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4852,10 +5817,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4872,9 +5837,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs207, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -4891,10 +5856,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4911,10 +5876,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTril_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTril_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4931,10 +5896,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTriu_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4951,10 +5916,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDigamma_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDigamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4971,10 +5936,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLerp_Scalar, &assertgenshapes.Locs423, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLerp_Scalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs423, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -4991,10 +5956,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opLerp_Tensor, &assertgenshapes.Locs424, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opLerp_Tensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs424, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -5011,10 +5976,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opAddbmm_, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddbmm_, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -5031,10 +5996,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opAddbmmOut, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddbmmOut, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -5051,9 +6016,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddbmm, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -5070,10 +6035,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandom_From, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_From, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5090,10 +6055,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRandomFromOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomFromOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5110,9 +6075,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5129,10 +6094,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandom_To, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_To, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5149,10 +6114,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRandomToOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomToOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5169,9 +6134,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5188,10 +6153,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandom_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5208,10 +6173,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRandomOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5228,9 +6193,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Random(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5247,10 +6212,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opUniform_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opUniform_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5267,10 +6232,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUniformOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUniformOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5287,9 +6252,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5306,10 +6271,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCauchy_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCauchy_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5326,10 +6291,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opCauchyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCauchyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5346,9 +6311,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5365,10 +6330,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLogNormal_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogNormal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5385,10 +6350,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLogNormalOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -5405,9 +6370,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5424,10 +6389,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opExponential_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opExponential_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5444,10 +6409,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opExponentialOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opExponentialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5464,9 +6429,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5483,10 +6448,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGeometric_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGeometric_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5503,10 +6468,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opGeometricOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeometricOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5523,9 +6488,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5542,10 +6507,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opDiagOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDiagOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5562,9 +6527,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiag, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5581,10 +6546,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -5601,9 +6566,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5620,10 +6585,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opTriuOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTriuOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5640,9 +6605,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5659,10 +6624,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opTrilOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTrilOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5679,9 +6644,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5697,9 +6662,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opTrilIndices, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
+	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -5716,10 +6681,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTrilIndicesOut, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrilIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -5735,9 +6700,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opTriuIndices, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
+	assertgenshapes.ChecksPost_fc1dd946f7a3(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -5754,10 +6719,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTriuIndicesOut, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriuIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -5774,9 +6739,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trace(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5793,10 +6758,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opTraceOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTraceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5813,9 +6778,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs46, &a0, grad)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
 	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs46, &a0, grad, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_09fdb64f1411, &a0, grad, r0)
 	return r0
 }
 
@@ -5832,10 +6797,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5852,9 +6817,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5871,10 +6836,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5891,9 +6856,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5910,10 +6875,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNe_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5930,10 +6895,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opNe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opNe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5950,10 +6915,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNotEqualScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5970,9 +6935,9 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5989,10 +6954,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6009,9 +6974,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNotEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6028,10 +6993,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNotEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6048,10 +7013,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opNotEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6068,10 +7033,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opEqScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opEqScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6088,9 +7053,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6107,10 +7072,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opEqTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opEqTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6127,9 +7092,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6146,10 +7111,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opGeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6166,9 +7131,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6185,10 +7150,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6205,9 +7170,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6224,10 +7189,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGe_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6244,10 +7209,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opGe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6264,10 +7229,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6284,9 +7249,9 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6303,10 +7268,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6323,9 +7288,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6342,10 +7307,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6362,10 +7327,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6382,10 +7347,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6402,9 +7367,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6421,10 +7386,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6441,9 +7406,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6460,10 +7425,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLe_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6480,10 +7445,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6500,10 +7465,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLessEqualScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6520,9 +7485,9 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6539,10 +7504,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6559,9 +7524,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6578,10 +7543,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLessEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6598,10 +7563,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLessEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6618,10 +7583,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opGtScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6638,9 +7603,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6657,10 +7622,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6677,9 +7642,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6696,10 +7661,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGt_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6716,10 +7681,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opGt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6736,10 +7701,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opGreaterScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGreaterScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6756,9 +7721,9 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6775,10 +7740,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGreaterTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6795,9 +7760,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6814,10 +7779,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGreater_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreater_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6834,10 +7799,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opGreater_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGreater_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6854,10 +7819,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLtScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6874,9 +7839,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6893,10 +7858,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6913,9 +7878,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6932,10 +7897,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLt_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6952,10 +7917,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6972,10 +7937,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLessScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLessScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6992,9 +7957,9 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7011,10 +7976,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLessTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7031,9 +7996,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7050,10 +8015,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLess_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLess_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7070,10 +8035,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLess_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLess_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7090,10 +8055,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTakeOut, &assertgenshapes.Locs418, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTakeOut, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a1, &a2, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out, r0)
 	return r0
 }
 
@@ -7110,9 +8075,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTake, &assertgenshapes.Locs417, &a0, &a1, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a1, self, index, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -7129,10 +8094,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTakeAlongDimOut, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -7149,9 +8114,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTakeAlongDim, &assertgenshapes.Locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -7168,10 +8133,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIndexSelectOut, &assertgenshapes.Locs418, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIndexSelectOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a2, &a3, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out, r0)
 	return r0
 }
 
@@ -7188,9 +8153,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexSelect, &assertgenshapes.Locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -7207,9 +8172,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexSelectBackward, &assertgenshapes.Locs425, &a0, &a3, grad, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs425, &a0, &a3, grad, index, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index, r0)
 	return r0
 }
 
@@ -7226,10 +8191,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaskedSelectOut, &assertgenshapes.Locs29, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaskedSelectOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs29, &a0, &a1, &a2, self, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
 }
 
@@ -7246,9 +8211,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedSelect, &assertgenshapes.Locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -7265,9 +8230,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opMaskedSelectBackward, &assertgenshapes.Locs426, &a0, &a1, &a2, grad, input, mask)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs426, &a0, &a1, &a2, grad, input, mask, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask, r0)
 	return r0
 }
 
@@ -7284,10 +8249,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNonzeroOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNonzeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7304,9 +8269,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nonzero(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7323,10 +8288,10 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opNonzeroStaticOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNonzeroStaticOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7343,9 +8308,9 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNonzeroStatic, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzeroStatic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7362,9 +8327,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNonzeroNumpy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzeroNumpy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f2bdbee0e250(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7381,9 +8346,9 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7400,10 +8365,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGatherOut, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGatherOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs418, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -7420,9 +8385,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGather, &assertgenshapes.Locs417, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -7439,9 +8404,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opGatherBackward, &assertgenshapes.Locs427, &a0, &a1, &a3, grad, self, index)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs427, &a0, &a1, &a3, grad, self, index, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index, r0)
 	return r0
 }
 
@@ -7458,9 +8423,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXGatherSparseBackward, &assertgenshapes.Locs428, &a0, &a2, &a3, self, index, grad)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs428, &a0, &a2, &a3, self, index, grad, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad, r0)
 	return r0
 }
 
@@ -7477,10 +8442,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opAddcmulOut, &assertgenshapes.Locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddcmulOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -7497,9 +8462,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddcmul, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7516,10 +8481,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opAddcmul_, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddcmul_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7536,10 +8501,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opAddcdivOut, &assertgenshapes.Locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddcdivOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
 }
 
@@ -7556,9 +8521,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddcdiv, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7575,10 +8540,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre57(&c, &opAddcdiv_, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddcdiv_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost58(&c, &assertgenshapes.Locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7595,9 +8560,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opCrossEntropyLoss, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -7614,10 +8579,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opTriangularSolveX, &assertgenshapes.Locs431, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opTriangularSolveX, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs431, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
 }
 
@@ -7634,9 +8599,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opTriangularSolve, &assertgenshapes.Locs432, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs432, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -7654,9 +8619,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs433, &a0, info)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs433, &a0, info)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -7672,10 +8637,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs434, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs434, &a0, &a1, &a5, self, B, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out, r0)
 	return r0
 }
 
@@ -7692,9 +8657,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs435, &a0, &a1, self, B)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs435, &a0, &a1, self, B, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -7711,9 +8676,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs303, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -7730,10 +8695,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opSvdU, &assertgenshapes.Locs436, &a0, &a3, &a4, &a5, self, U, S, V)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opSvdU, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs436, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7750,9 +8715,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opSvd, &assertgenshapes.Locs301, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7769,9 +8734,9 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7788,10 +8753,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSwapaxes_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapaxes_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7808,9 +8773,9 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7827,10 +8792,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSwapdims_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapdims_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7847,10 +8812,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCholeskySolveOut, &assertgenshapes.Locs437, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCholeskySolveOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs437, &a0, &a1, &a3, self, input2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
 }
 
@@ -7867,9 +8832,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCholeskySolve, &assertgenshapes.Locs438, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs438, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -7886,9 +8851,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs439, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs439, &a0, &a1, self, A, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A, r0)
 	return r0
 }
 
@@ -7905,10 +8870,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs440, &a0, &a1, &a3, self, A, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs440, &a0, &a1, &a3, self, A, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out, r0)
 	return r0
 }
 
@@ -7925,9 +8890,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7944,10 +8909,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opCholeskyInverseOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7964,10 +8929,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opGeqrfA, &assertgenshapes.Locs441, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opGeqrfA, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, self, a, tau, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
 }
 
@@ -7984,9 +8949,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opGeqrf, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_9fee9994926f(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8003,9 +8968,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opOrgqr, &assertgenshapes.Locs438, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
 	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs438, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -8022,10 +8987,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opOrgqrOut, &assertgenshapes.Locs437, &a0, &a1, &a2, self, input2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opOrgqrOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs437, &a0, &a1, &a2, self, input2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
 }
 
@@ -8042,10 +9007,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opOrmqrOut, &assertgenshapes.Locs442, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opOrmqrOut, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs442, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
 }
 
@@ -8062,9 +9027,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opOrmqr, &assertgenshapes.Locs443, &a0, &a1, &a2, self, input2, input3)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs443, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -8081,9 +9046,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opXLuWithInfo, &assertgenshapes.Locs301, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_4515e850c85b(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8100,10 +9065,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opLuSolveOut, &assertgenshapes.Locs444, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLuSolveOut, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs444, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
 }
 
@@ -8120,9 +9085,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opLuSolve, &assertgenshapes.Locs445, &a0, &a1, &a2, self, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs445, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
 	return r0
 }
 
@@ -8139,9 +9104,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre313(&c, &opLuUnpack, &assertgenshapes.Locs446, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre_3c924af74a14(&c, &opLuUnpack, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost314(&c, &assertgenshapes.Locs446, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost_6f7a933a37f0(&c, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -8158,10 +9123,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre224(&c, &opLuUnpackOut, &assertgenshapes.Locs447, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPre_9d56d154656e(&c, &opLuUnpackOut, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs447, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
+	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8178,10 +9143,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMultinomialOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMultinomialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8198,9 +9163,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8217,10 +9182,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLgammaOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8237,10 +9202,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLgamma_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8257,9 +9222,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lgamma(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8276,10 +9241,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opDigammaOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8296,9 +9261,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Digamma(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8315,10 +9280,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opPolygammaOut, &assertgenshapes.Locs39, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a1, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -8335,9 +9300,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
 	return r0
 }
 
@@ -8354,10 +9319,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opPolygamma_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opPolygamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8374,9 +9339,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erfinv(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8393,10 +9358,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opErfinv_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opErfinv_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8413,10 +9378,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opErfinvOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8433,9 +9398,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.I0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8452,10 +9417,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opI0_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opI0_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8472,10 +9437,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opI0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8492,9 +9457,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sign(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8511,10 +9476,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSign_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSign_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8531,10 +9496,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSignOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSignOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8551,9 +9516,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Signbit(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8570,10 +9535,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSignbitOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSignbitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8590,9 +9555,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8609,10 +9574,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDistOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDistOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8629,10 +9594,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opAtan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAtan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8649,10 +9614,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opAtan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opAtan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8669,9 +9634,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8688,9 +9653,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opArctan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Arctan2(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8707,10 +9672,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opArctan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opArctan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8727,10 +9692,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opArctan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opArctan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8747,10 +9712,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLerpScalarOut, &assertgenshapes.Locs448, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLerpScalarOut, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs448, &a0, &a1, &a3, self, end, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out, r0)
 	return r0
 }
 
@@ -8767,10 +9732,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opLerpTensorOut, &assertgenshapes.Locs449, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLerpTensorOut, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs449, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
 }
 
@@ -8787,9 +9752,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLerpScalar, &assertgenshapes.Locs423, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs423, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -8806,9 +9771,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opLerpTensor, &assertgenshapes.Locs424, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs424, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -8825,10 +9790,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opHistcOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opHistcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8845,9 +9810,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8864,10 +9829,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre315(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs450, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre_796115acf324(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs450, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -8884,9 +9849,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre316(&c, &opHistogramBinsTensor, &assertgenshapes.Locs451, &a0, &a1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre_bfef4fa89641(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs451, &a0, &a1, &a2, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost_5c1d30b616dc(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8903,10 +9868,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a0, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre317(&c, &opHistogramBinCtOut, &assertgenshapes.Locs452, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre_e6eee3f97ff7(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs452, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -8923,9 +9888,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre157(&c, &opHistogramBinCt, &assertgenshapes.Locs453, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramBinCt, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs453, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_b6c2e40dc624(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8942,9 +9907,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre80(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs101, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost318(&c, &assertgenshapes.Locs101, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost_f30594c23428(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -8965,10 +9930,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0, a3 asserts.Saved
 		l5     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre319(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs454, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPre_71e03f1a5322(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost320(&c, &assertgenshapes.Locs454, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPost_d995c882f8a4(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -8984,9 +9949,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre80(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs101, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -9003,10 +9968,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a0, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs102, &a0, &a3, &a5, self, weight, out)
+	assertgenshapes.ChecksPre_b58f7c004091(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a3, &a5, self, weight, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
 }
 
@@ -9026,9 +9991,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre321(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs455, &a0, &l1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre_5081854732c1(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs455, &a0, &l1, &a2, self, bins, weight, r0)
+	assertgenshapes.ChecksPost_bb0bdb89f0cb(&c, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight, r0)
 	return r0
 }
 
@@ -9048,10 +10013,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre322(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs456, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	assertgenshapes.ChecksPre_5cf835014263(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs456, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
+	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
 }
 
@@ -9068,9 +10033,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre157(&c, &opHistogramdd, &assertgenshapes.Locs453, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramdd, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost323(&c, &assertgenshapes.Locs453, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_75530cd9b081(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9087,9 +10052,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre157(&c, &opHistogramddIntBins, &assertgenshapes.Locs453, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramddIntBins, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost323(&c, &assertgenshapes.Locs453, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_75530cd9b081(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9109,9 +10074,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		a0, a3 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre324(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs451, &a0, &l1, &a3, self, bins, weight)
+	assertgenshapes.ChecksPre_d75037e25a3a(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost325(&c, &assertgenshapes.Locs451, &a0, &l1, &a3, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost_e4b7302bd2ab(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9128,10 +10093,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFmodScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFmodScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9148,9 +10113,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9167,10 +10132,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFmod_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFmod_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9187,10 +10152,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFmodTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFmodTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9207,9 +10172,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9226,10 +10191,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opFmod_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opFmod_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9246,10 +10211,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHypotOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHypotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9266,9 +10231,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9285,10 +10250,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opHypot_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opHypot_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9305,10 +10270,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIgammaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIgammaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9325,9 +10290,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9344,10 +10309,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opIgamma_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIgamma_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9364,10 +10329,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIgammacOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIgammacOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9384,9 +10349,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9403,10 +10368,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opIgammac_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIgammac_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9423,10 +10388,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNextafterOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNextafterOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9443,386 +10408,65 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opNextafter_ = asserts.Op{
-	Name:     "nextafter_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Nextafter_(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opNextafter_, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Nextafter_(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainderScalarOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRemainderScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opRemainderScalar = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
-func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RemainderScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRemainder_Scalar = asserts.Op{
-	Name:     "remainder_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Remainder_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRemainder_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Remainder_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRemainderTensorOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opRemainderTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opRemainderTensor = asserts.Op{
-	Name:     "remainder",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
-func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.RemainderTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainder_Tensor = asserts.Op{
-	Name:     "remainder_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Remainder_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opRemainder_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Remainder_Tensor(self, other)
-	assertgenshapes.ChecksPost51(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainderScalarTensor = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarTensor(self, other)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs207, &a1, other)
-	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
-	return r0
-}
-
-var opRemainderScalarTensorOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
-	return r0
-}
-
-var opMin = asserts.Op{
-	Name:     "min",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Min checks min(Tensor self) -> Tensor
-func Min(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Min(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opMinUnaryOut = asserts.Op{
-	Name:     "min",
-	Overload: "unary_out",
-	Profile:  asserts.Strict,
-}
-
-// MinUnaryOut checks min.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinUnaryOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMinUnaryOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.MinUnaryOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opFmin = asserts.Op{
-	Name:     "fmin",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Fmin checks fmin(Tensor self, Tensor other) -> Tensor
-func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fmin(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Fmin(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFminOut = asserts.Op{
-	Name:     "fmin",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FminOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFminOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FminOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMax = asserts.Op{
-	Name:     "max",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Max checks max(Tensor self) -> Tensor
-func Max(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Max(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFmax = asserts.Op{
-	Name:     "fmax",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Fmax checks fmax(Tensor self, Tensor other) -> Tensor
-func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fmax(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Fmax(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFmaxOut = asserts.Op{
-	Name:     "fmax",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FmaxOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFmaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FmaxOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMaximum = asserts.Op{
-	Name:     "maximum",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Maximum checks maximum(Tensor self, Tensor other) -> Tensor
-func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Maximum(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opMaximumOut = asserts.Op{
-	Name:     "maximum",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaximumOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaximumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MaximumOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMaxOther = asserts.Op{
-	Name:     "max",
-	Overload: "other",
-	Profile:  asserts.Strict,
-}
-
-// MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
-func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaxOther(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaxOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.SparseResizeAndClear_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.SparseResizeAndClearOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.SparseResizeAndClear
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.SparseMask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.SparseMaskOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.XSparseMaskProjection
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.XSparseMaskProjectionOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                              = kernels.XToCpu
+	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                                                                                     = kernels.ToDense
+	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                                                                                     = kernels.XToDense
+	_ func(*torch.Tensor, *int, *bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                      = kernels.XToDenseOut
+	_ func(*torch.Tensor, *torch.Tensor, *bool) *torch.Tensor                                                                                                                                                                                                                            = kernels.ToDenseBackward
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.SparseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.XDimI
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.DenseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.XDimV
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.XNnz
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Coalesce
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XCoalesce
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.XCoalesceOut
+	_ func(*torch.Tensor) bool                                                                                                                                                                                                                                                           = kernels.IsCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XValues
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XCoalesced_
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.XCoalescedOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Indices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Values
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.CrowIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.ColIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.CcolIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.RowIndices
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.HspmmOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Hspmm
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.CopySparseToSparse_
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.CopySparseToSparseOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.CopySparseToSparse
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.UnbindInt
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.ToSparseSparseDim
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.XToSparseSparseDim
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.XToSparseSparseDimOut
+	_ func(*torch.Tensor, *int, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.ToSparse
+	_ func(*torch.Tensor, *int, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.XToSparse
+	_ func(*torch.Tensor, *int, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.XToSparseOut
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.ToSparseCsr
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XToSparseCsr
+	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.XToSparseCsrOut
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.ToSparseCsc
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XToSparseCsc
+	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.XToSparseCscOut
 	_ func(*torch.Tensor, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                                 = kernels.ToSparseBsr
 	_ func(*torch.Tensor, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                                 = kernels.XToSparseBsr
 	_ func(*torch.Tensor, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XToSparseBsrOut
@@ -10304,23 +10948,4 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Igammac_
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.NextafterOut
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Nextafter
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Nextafter_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.RemainderScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.RemainderScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Remainder_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.RemainderTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.RemainderTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Remainder_Tensor
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.RemainderScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.RemainderScalarTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Min
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.MinUnaryOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Fmin
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FminOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Max
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Fmax
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FmaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Maximum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.MaximumOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.MaxOther
 )

@@ -11,8768 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opUpsampleBilinear2dBackward = asserts.Op{
-	Name:     "upsample_bilinear2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleBilinear2dBackward checks upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
-func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opXUpsampleBilinear2dAaOut = asserts.Op{
-	Name:     "_upsample_bilinear2d_aa",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleBilinear2dAaOut checks _upsample_bilinear2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
-func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opXUpsampleBilinear2dAa = asserts.Op{
-	Name:     "_upsample_bilinear2d_aa",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleBilinear2dAa checks _upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
-func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXUpsampleBilinear2dAaBackwardGradInput = asserts.Op{
-	Name:     "_upsample_bilinear2d_aa_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleBilinear2dAaBackwardGradInput checks _upsample_bilinear2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
-	return r0
-}
-
-var opXUpsampleBilinear2dAaBackward = asserts.Op{
-	Name:     "_upsample_bilinear2d_aa_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleBilinear2dAaBackward checks _upsample_bilinear2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
-func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opUpsampleBicubic2dOut = asserts.Op{
-	Name:     "upsample_bicubic2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleBicubic2dOut checks upsample_bicubic2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
-func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opUpsampleBicubic2d = asserts.Op{
-	Name:     "upsample_bicubic2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleBicubic2d checks upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
-func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUpsampleBicubic2dBackwardGradInput = asserts.Op{
-	Name:     "upsample_bicubic2d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleBicubic2dBackwardGradInput checks upsample_bicubic2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
-	return r0
-}
-
-var opUpsampleBicubic2dBackward = asserts.Op{
-	Name:     "upsample_bicubic2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleBicubic2dBackward checks upsample_bicubic2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
-func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opXUpsampleBicubic2dAaOut = asserts.Op{
-	Name:     "_upsample_bicubic2d_aa",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleBicubic2dAaOut checks _upsample_bicubic2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
-func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opXUpsampleBicubic2dAa = asserts.Op{
-	Name:     "_upsample_bicubic2d_aa",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleBicubic2dAa checks _upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
-func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXUpsampleBicubic2dAaBackwardGradInput = asserts.Op{
-	Name:     "_upsample_bicubic2d_aa_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleBicubic2dAaBackwardGradInput checks _upsample_bicubic2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
-	return r0
-}
-
-var opXUpsampleBicubic2dAaBackward = asserts.Op{
-	Name:     "_upsample_bicubic2d_aa_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleBicubic2dAaBackward checks _upsample_bicubic2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
-func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opXUpsampleLanczos2dAaOut = asserts.Op{
-	Name:     "_upsample_lanczos2d_aa",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleLanczos2dAaOut checks _upsample_lanczos2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
-func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleLanczos2dAaOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opXUpsampleLanczos2dAa = asserts.Op{
-	Name:     "_upsample_lanczos2d_aa",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleLanczos2dAa checks _upsample_lanczos2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
-func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleLanczos2dAa, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXUpsampleLanczos2dAaBackwardGradInput = asserts.Op{
-	Name:     "_upsample_lanczos2d_aa_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleLanczos2dAaBackwardGradInput checks _upsample_lanczos2d_aa_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
-	return r0
-}
-
-var opXUpsampleLanczos2dAaBackward = asserts.Op{
-	Name:     "_upsample_lanczos2d_aa_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleLanczos2dAaBackward checks _upsample_lanczos2d_aa_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor
-func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleLanczos2dAaBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opUpsampleTrilinear3dOut = asserts.Op{
-	Name:     "upsample_trilinear3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleTrilinear3dOut checks upsample_trilinear3d.out(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
-func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corners bool, scales_d *float64, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
-	defer c.Abandon()
-	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
-	return r0
-}
-
-var opUpsampleTrilinear3d = asserts.Op{
-	Name:     "upsample_trilinear3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleTrilinear3d checks upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
-func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners bool, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUpsampleTrilinear3dBackwardGradInput = asserts.Op{
-	Name:     "upsample_trilinear3d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleTrilinear3dBackwardGradInput checks upsample_trilinear3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_d *float64, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a7, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a7, grad_output, grad_input, r0)
-	return r0
-}
-
-var opUpsampleTrilinear3dBackward = asserts.Op{
-	Name:     "upsample_trilinear3d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleTrilinear3dBackward checks upsample_trilinear3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
-func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opUpsampleNearest1dOut = asserts.Op{
-	Name:     "upsample_nearest1d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest1dOut checks upsample_nearest1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
-func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact1dOut = asserts.Op{
-	Name:     "_upsample_nearest_exact1d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact1dOut checks _upsample_nearest_exact1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)
-func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opUpsampleNearest1d = asserts.Op{
-	Name:     "upsample_nearest1d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest1d checks upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
-func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest1d(self, output_size, scales)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact1d = asserts.Op{
-	Name:     "_upsample_nearest_exact1d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact1d checks _upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor
-func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUpsampleNearest1dBackwardGradInput = asserts.Op{
-	Name:     "upsample_nearest1d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest1dBackwardGradInput checks upsample_nearest1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a4, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a4, grad_output, grad_input, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact1dBackwardGradInput = asserts.Op{
-	Name:     "_upsample_nearest_exact1d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact1dBackwardGradInput checks _upsample_nearest_exact1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a4, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a4, grad_output, grad_input, r0)
-	return r0
-}
-
-var opUpsampleNearest1dBackward = asserts.Op{
-	Name:     "upsample_nearest1d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest1dBackward checks upsample_nearest1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
-func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact1dBackward = asserts.Op{
-	Name:     "_upsample_nearest_exact1d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact1dBackward checks _upsample_nearest_exact1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor
-func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opUpsampleNearest2dOut = asserts.Op{
-	Name:     "upsample_nearest2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest2dOut checks upsample_nearest2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
-func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact2dOut = asserts.Op{
-	Name:     "_upsample_nearest_exact2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact2dOut checks _upsample_nearest_exact2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
-func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opUpsampleNearest2d = asserts.Op{
-	Name:     "upsample_nearest2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest2d checks upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
-func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact2d = asserts.Op{
-	Name:     "_upsample_nearest_exact2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact2d checks _upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor
-func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUpsampleNearest2dBackwardGradInput = asserts.Op{
-	Name:     "upsample_nearest2d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest2dBackwardGradInput checks upsample_nearest2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a5, grad_output, grad_input, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact2dBackwardGradInput = asserts.Op{
-	Name:     "_upsample_nearest_exact2d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact2dBackwardGradInput checks _upsample_nearest_exact2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a5, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a5, grad_output, grad_input, r0)
-	return r0
-}
-
-var opUpsampleNearest2dBackward = asserts.Op{
-	Name:     "upsample_nearest2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest2dBackward checks upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
-func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact2dBackward = asserts.Op{
-	Name:     "_upsample_nearest_exact2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact2dBackward checks _upsample_nearest_exact2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor
-func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opUpsampleNearest3dOut = asserts.Op{
-	Name:     "upsample_nearest3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest3dOut checks upsample_nearest3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
-func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *float64, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact3dOut = asserts.Op{
-	Name:     "_upsample_nearest_exact3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact3dOut checks _upsample_nearest_exact3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)
-func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_d *float64, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opUpsampleNearest3d = asserts.Op{
-	Name:     "upsample_nearest3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest3d checks upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
-func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact3d = asserts.Op{
-	Name:     "_upsample_nearest_exact3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact3d checks _upsample_nearest_exact3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
-func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUpsampleNearest3dBackwardGradInput = asserts.Op{
-	Name:     "upsample_nearest3d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest3dBackwardGradInput checks upsample_nearest3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_d *float64, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact3dBackwardGradInput = asserts.Op{
-	Name:     "_upsample_nearest_exact3d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact3dBackwardGradInput checks _upsample_nearest_exact3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_d *float64, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs534, &a0, &a6, grad_output, grad_input, r0)
-	return r0
-}
-
-var opUpsampleNearest3dBackward = asserts.Op{
-	Name:     "upsample_nearest3d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UpsampleNearest3dBackward checks upsample_nearest3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
-func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opXUpsampleNearestExact3dBackward = asserts.Op{
-	Name:     "_upsample_nearest_exact3d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XUpsampleNearestExact3dBackward checks _upsample_nearest_exact3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor
-func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opSigmoidBackwardGradInput = asserts.Op{
-	Name:     "sigmoid_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// SigmoidBackwardGradInput checks sigmoid_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
-func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs277, &a0, &a1, &a2, grad_output, output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs277, &a0, &a1, &a2, grad_output, output, grad_input, r0)
-	return r0
-}
-
-var opSigmoidBackward = asserts.Op{
-	Name:     "sigmoid_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SigmoidBackward checks sigmoid_backward(Tensor grad_output, Tensor output) -> Tensor
-func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SigmoidBackward(grad_output, output)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSigmoidBackward, &assertgenshapes.Locs209, &a0, &a1, grad_output, output)
-	r0 := kernels.SigmoidBackward(grad_output, output)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs209, &a0, &a1, grad_output, output, r0)
-	return r0
-}
-
-var opLogitBackwardGradInput = asserts.Op{
-	Name:     "logit_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// LogitBackwardGradInput checks logit_backward.grad_input(Tensor grad_output, Tensor self, float? eps=None, *, Tensor(a!) grad_input) -> Tensor(a!)
-func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opLogitBackward = asserts.Op{
-	Name:     "logit_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LogitBackward checks logit_backward(Tensor grad_output, Tensor self, float? eps=None) -> Tensor
-func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogitBackward(grad_output, self, eps)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogitBackward, &assertgenshapes.Locs218, &a0, &a1, grad_output, self)
-	r0 := kernels.LogitBackward(grad_output, self, eps)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs218, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opTanhBackwardGradInput = asserts.Op{
-	Name:     "tanh_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// TanhBackwardGradInput checks tanh_backward.grad_input(Tensor grad_output, Tensor output, *, Tensor(a!) grad_input) -> Tensor(a!)
-func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs277, &a0, &a1, &a2, grad_output, output, grad_input)
-	defer c.Abandon()
-	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs277, &a0, &a1, &a2, grad_output, output, grad_input, r0)
-	return r0
-}
-
-var opTanhBackward = asserts.Op{
-	Name:     "tanh_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// TanhBackward checks tanh_backward(Tensor grad_output, Tensor output) -> Tensor
-func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TanhBackward(grad_output, output)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTanhBackward, &assertgenshapes.Locs209, &a0, &a1, grad_output, output)
-	r0 := kernels.TanhBackward(grad_output, output)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs209, &a0, &a1, grad_output, output, r0)
-	return r0
-}
-
-var opSlowConvTranspose2dOut = asserts.Op{
-	Name:     "slow_conv_transpose2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SlowConvTranspose2dOut checks slow_conv_transpose2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
-func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output_padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a8 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
-	defer c.Abandon()
-	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
-	return r0
-}
-
-var opSlowConvTranspose2d = asserts.Op{
-	Name:     "slow_conv_transpose2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SlowConvTranspose2d checks slow_conv_transpose2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt[2] dilation=1) -> Tensor
-func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output_padding []int64, dilation []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
-	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
-	return r0
-}
-
-var opSlowConvTranspose3dOut = asserts.Op{
-	Name:     "slow_conv_transpose3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SlowConvTranspose3dOut checks slow_conv_transpose3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
-func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output_padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a8 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
-	defer c.Abandon()
-	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
-	return r0
-}
-
-var opSlowConvTranspose3d = asserts.Op{
-	Name:     "slow_conv_transpose3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SlowConvTranspose3d checks slow_conv_transpose3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt[3] dilation=1) -> Tensor
-func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output_padding []int64, dilation []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
-	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
-	return r0
-}
-
-var opThnnConv2dOut = asserts.Op{
-	Name:     "thnn_conv2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ThnnConv2dOut checks thnn_conv2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, *, Tensor(a!) out) -> Tensor(a!)
-func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opThnnConv2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
-	defer c.Abandon()
-	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
-	return r0
-}
-
-var opThnnConv2d = asserts.Op{
-	Name:     "thnn_conv2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ThnnConv2d checks thnn_conv2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0) -> Tensor
-func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opThnnConv2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
-	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
-	return r0
-}
-
-var opXSlowConv2dForwardOutput = asserts.Op{
-	Name:     "_slow_conv2d_forward",
-	Overload: "output",
-	Profile:  asserts.Strict,
-}
-
-// XSlowConv2dForwardOutput checks _slow_conv2d_forward.output(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding, *, Tensor(a!) output) -> Tensor(a!)
-func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs535, &a0, &a1, &a3, &a6, self, weight, bias, output)
-	defer c.Abandon()
-	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs535, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
-	return r0
-}
-
-var opXSlowConv2dForward = asserts.Op{
-	Name:     "_slow_conv2d_forward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XSlowConv2dForward checks _slow_conv2d_forward(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding) -> Tensor
-func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opXSlowConv2dForward, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
-	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost369(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
-	return r0
-}
-
-var opXSlowConv2dBackwardGradInput = asserts.Op{
-	Name:     "_slow_conv2d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// XSlowConv2dBackwardGradInput checks _slow_conv2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor weight, SymInt[2] kernel_size, SymInt[2] stride, SymInt[2] padding, *, Tensor(a!) grad_input, Tensor(b!) grad_weight, Tensor(c!) grad_bias) -> (Tensor(a!), Tensor(b!), Tensor(c!))
-func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, grad_input *torch.Tensor, grad_weight *torch.Tensor, grad_bias *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs536, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs536, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opXSlowConv2dBackwardOutputMask = asserts.Op{
-	Name:     "_slow_conv2d_backward",
-	Overload: "output_mask",
-	Profile:  asserts.Strict,
-}
-
-// XSlowConv2dBackwardOutputMask checks _slow_conv2d_backward.output_mask(Tensor grad_output, Tensor self, Tensor weight, SymInt[2] kernel_size, SymInt[2] stride, SymInt[2] padding, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
-func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, output_mask []bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs537, &a0, &a1, &a2, grad_output, self, weight)
-	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs537, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opXSlowConv2dBackwardOutputMaskOut = asserts.Op{
-	Name:     "_slow_conv2d_backward",
-	Overload: "output_mask_out",
-	Profile:  asserts.Strict,
-}
-
-// XSlowConv2dBackwardOutputMaskOut checks _slow_conv2d_backward.output_mask_out(Tensor grad_output, Tensor self, Tensor weight, SymInt[2] kernel_size, SymInt[2] stride, SymInt[2] padding, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))
-func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor, out2 *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs538, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs538, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opXConvDepthwise2dOut = asserts.Op{
-	Name:     "_conv_depthwise2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XConvDepthwise2dOut checks _conv_depthwise2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding, SymInt[2] dilation, *, Tensor(a!) out) -> Tensor(a!)
-func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
-	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
-	return r0
-}
-
-var opXConvDepthwise2d = asserts.Op{
-	Name:     "_conv_depthwise2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XConvDepthwise2d checks _conv_depthwise2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias, SymInt[2] stride, SymInt[2] padding, SymInt[2] dilation) -> Tensor
-func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opXConvDepthwise2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
-	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
-	return r0
-}
-
-var opConvDepthwise3d = asserts.Op{
-	Name:     "conv_depthwise3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ConvDepthwise3d checks conv_depthwise3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding, SymInt[3] dilation) -> Tensor
-func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opConvDepthwise3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
-	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
-	return r0
-}
-
-var opConvDepthwise3dOut = asserts.Op{
-	Name:     "conv_depthwise3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ConvDepthwise3dOut checks conv_depthwise3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding, SymInt[3] dilation, *, Tensor(a!) out) -> Tensor(a!)
-func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
-	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
-	return r0
-}
-
-var opSlowConv3dOut = asserts.Op{
-	Name:     "slow_conv3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SlowConv3dOut checks slow_conv3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, *, Tensor(a!) out) -> Tensor(a!)
-func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConv3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
-	defer c.Abandon()
-	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
-	return r0
-}
-
-var opSlowConv3d = asserts.Op{
-	Name:     "slow_conv3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SlowConv3d checks slow_conv3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0) -> Tensor
-func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opSlowConv3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
-	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
-	return r0
-}
-
-var opSlowConv3dForwardOutput = asserts.Op{
-	Name:     "slow_conv3d_forward",
-	Overload: "output",
-	Profile:  asserts.Strict,
-}
-
-// SlowConv3dForwardOutput checks slow_conv3d_forward.output(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding, *, Tensor(a!) output) -> Tensor(a!)
-func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs535, &a0, &a1, &a3, &a6, self, weight, bias, output)
-	defer c.Abandon()
-	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs535, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
-	return r0
-}
-
-var opSlowConv3dForward = asserts.Op{
-	Name:     "slow_conv3d_forward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SlowConv3dForward checks slow_conv3d_forward(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias, SymInt[3] stride, SymInt[3] padding) -> Tensor
-func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opSlowConv3dForward, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
-	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost369(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
-	return r0
-}
-
-var opSlowConvDilated2d = asserts.Op{
-	Name:     "slow_conv_dilated2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SlowConvDilated2d checks slow_conv_dilated2d(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1) -> Tensor
-func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opSlowConvDilated2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
-	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
-	return r0
-}
-
-var opSlowConvDilated2dOut = asserts.Op{
-	Name:     "slow_conv_dilated2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SlowConvDilated2dOut checks slow_conv_dilated2d.out(Tensor self, Tensor weight, SymInt[2] kernel_size, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
-func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
-	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
-	return r0
-}
-
-var opSlowConvDilated3d = asserts.Op{
-	Name:     "slow_conv_dilated3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SlowConvDilated3d checks slow_conv_dilated3d(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1) -> Tensor
-func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opSlowConvDilated3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
-	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
-	return r0
-}
-
-var opSlowConvDilated3dOut = asserts.Op{
-	Name:     "slow_conv_dilated3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SlowConvDilated3dOut checks slow_conv_dilated3d.out(Tensor self, Tensor weight, SymInt[3] kernel_size, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1, *, Tensor(a!) out) -> Tensor(a!)
-func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
-	defer c.Abandon()
-	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
-	return r0
-}
-
-var opCol2imOut = asserts.Op{
-	Name:     "col2im",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// Col2imOut checks col2im.out(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
-func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dilation []int64, padding []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	}
-	var c asserts.Call
-	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opCol2imOut, &assertgenshapes.Locs39, &a0, &a6, self, out)
-	defer c.Abandon()
-	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a6, self, out, r0)
-	return r0
-}
-
-var opCol2im = asserts.Op{
-	Name:     "col2im",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Col2im checks col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
-func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilation []int64, padding []int64, stride []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCol2im, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opColumnStack = asserts.Op{
-	Name:     "column_stack",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ColumnStack checks column_stack(Tensor[] tensors) -> Tensor
-func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ColumnStack(tensors)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opColumnStack, &assertgenshapes.Locs48, &l0, tensors)
-	r0 := kernels.ColumnStack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
-	return r0
-}
-
-var opColumnStackOut = asserts.Op{
-	Name:     "column_stack",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ColumnStackOut checks column_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
-func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ColumnStackOut(tensors, out)
-	}
-	var c asserts.Call
-	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre37(&c, &opColumnStackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
-	defer c.Abandon()
-	r0 := kernels.ColumnStackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
-	return r0
-}
-
-var opIm2colOut = asserts.Op{
-	Name:     "im2col",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// Im2colOut checks im2col.out(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)
-func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, padding []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIm2colOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opIm2col = asserts.Op{
-	Name:     "im2col",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Im2col checks im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor
-func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding []int64, stride []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIm2col, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opIsfinite = asserts.Op{
-	Name:     "isfinite",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Isfinite checks isfinite(Tensor self) -> Tensor
-func Isfinite(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Isfinite(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsfinite, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Isfinite(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opIsinf = asserts.Op{
-	Name:     "isinf",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Isinf checks isinf(Tensor self) -> Tensor
-func Isinf(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Isinf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsinf, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Isinf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opIsinfOut = asserts.Op{
-	Name:     "isinf",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// IsinfOut checks isinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IsinfOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIsinfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.IsinfOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opIsposinf = asserts.Op{
-	Name:     "isposinf",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Isposinf checks isposinf(Tensor self) -> Tensor
-func Isposinf(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Isposinf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsposinf, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Isposinf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opIsposinfOut = asserts.Op{
-	Name:     "isposinf",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// IsposinfOut checks isposinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IsposinfOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIsposinfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.IsposinfOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opIsneginf = asserts.Op{
-	Name:     "isneginf",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Isneginf checks isneginf(Tensor self) -> Tensor
-func Isneginf(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Isneginf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsneginf, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Isneginf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opIsneginfOut = asserts.Op{
-	Name:     "isneginf",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// IsneginfOut checks isneginf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IsneginfOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIsneginfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.IsneginfOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opXAddBatchDim = asserts.Op{
-	Name:     "_add_batch_dim",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAddBatchDim checks _add_batch_dim(Tensor self, int batch_dim, int level) -> Tensor
-func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAddBatchDim(self, batch_dim, level)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAddBatchDim, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXRemoveBatchDim = asserts.Op{
-	Name:     "_remove_batch_dim",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XRemoveBatchDim checks _remove_batch_dim(Tensor self, int level, SymInt batch_size, int out_dim) -> Tensor
-func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXRemoveBatchDim, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialEntr = asserts.Op{
-	Name:     "special_entr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialEntr checks special_entr(Tensor self) -> Tensor
-func SpecialEntr(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialEntr(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialEntr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialEntr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialEntrOut = asserts.Op{
-	Name:     "special_entr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialEntrOut checks special_entr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialEntrOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialEntrOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialEntrOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialNdtri = asserts.Op{
-	Name:     "special_ndtri",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialNdtri checks special_ndtri(Tensor self) -> Tensor
-func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialNdtri(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialNdtri, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialNdtri(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialNdtriOut = asserts.Op{
-	Name:     "special_ndtri",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialNdtriOut checks special_ndtri.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialNdtriOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialNdtriOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialNdtriOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialLogNdtr = asserts.Op{
-	Name:     "special_log_ndtr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialLogNdtr checks special_log_ndtr(Tensor self) -> Tensor
-func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialLogNdtr(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogNdtr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialLogNdtr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialLogNdtrOut = asserts.Op{
-	Name:     "special_log_ndtr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialLogNdtrOut checks special_log_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialLogNdtrOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialLogNdtrOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialExpm1 = asserts.Op{
-	Name:     "special_expm1",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialExpm1 checks special_expm1(Tensor self) -> Tensor
-func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialExpm1(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialExpm1, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialExpm1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialExpm1Out = asserts.Op{
-	Name:     "special_expm1",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialExpm1Out checks special_expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialExpm1Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialExpm1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialExpm1Out(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialExp2 = asserts.Op{
-	Name:     "special_exp2",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialExp2 checks special_exp2(Tensor self) -> Tensor
-func SpecialExp2(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialExp2(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialExp2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialExp2(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialExp2Out = asserts.Op{
-	Name:     "special_exp2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialExp2Out checks special_exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialExp2Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialExp2Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialExp2Out(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialPsi = asserts.Op{
-	Name:     "special_psi",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialPsi checks special_psi(Tensor self) -> Tensor
-func SpecialPsi(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialPsi(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialPsi, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialPsi(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialPsiOut = asserts.Op{
-	Name:     "special_psi",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialPsiOut checks special_psi.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialPsiOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialPsiOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialPsiOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialDigamma = asserts.Op{
-	Name:     "special_digamma",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialDigamma checks special_digamma(Tensor self) -> Tensor
-func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialDigamma(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialDigamma, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialDigamma(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialDigammaOut = asserts.Op{
-	Name:     "special_digamma",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialDigammaOut checks special_digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialDigammaOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialDigammaOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialDigammaOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialGammaln = asserts.Op{
-	Name:     "special_gammaln",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialGammaln checks special_gammaln(Tensor self) -> Tensor
-func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialGammaln(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialGammaln, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialGammaln(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialGammalnOut = asserts.Op{
-	Name:     "special_gammaln",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialGammalnOut checks special_gammaln.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialGammalnOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialGammalnOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialGammalnOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialErf = asserts.Op{
-	Name:     "special_erf",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialErf checks special_erf(Tensor self) -> Tensor
-func SpecialErf(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialErf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialErf, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialErf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialErfOut = asserts.Op{
-	Name:     "special_erf",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialErfOut checks special_erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialErfOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialErfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialErfOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialErfc = asserts.Op{
-	Name:     "special_erfc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialErfc checks special_erfc(Tensor self) -> Tensor
-func SpecialErfc(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialErfc(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialErfc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialErfc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialErfcOut = asserts.Op{
-	Name:     "special_erfc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialErfcOut checks special_erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialErfcOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialErfcOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialErfcOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialErfcx = asserts.Op{
-	Name:     "special_erfcx",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialErfcx checks special_erfcx(Tensor self) -> Tensor
-func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialErfcx(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialErfcx, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialErfcx(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialErfcxOut = asserts.Op{
-	Name:     "special_erfcx",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialErfcxOut checks special_erfcx.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialErfcxOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialErfcxOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialErfcxOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialErfinv = asserts.Op{
-	Name:     "special_erfinv",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialErfinv checks special_erfinv(Tensor self) -> Tensor
-func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialErfinv(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialErfinv, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialErfinv(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialErfinvOut = asserts.Op{
-	Name:     "special_erfinv",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialErfinvOut checks special_erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialErfinvOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialErfinvOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialErfinvOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialNdtr = asserts.Op{
-	Name:     "special_ndtr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialNdtr checks special_ndtr(Tensor self) -> Tensor
-func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialNdtr(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialNdtr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialNdtr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialNdtrOut = asserts.Op{
-	Name:     "special_ndtr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialNdtrOut checks special_ndtr.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialNdtrOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialNdtrOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialNdtrOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialXlog1py = asserts.Op{
-	Name:     "special_xlog1py",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlog1py checks special_xlog1py(Tensor self, Tensor other) -> Tensor
-func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlog1py(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialXlog1py, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.SpecialXlog1py(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opSpecialXlog1pySelfScalar = asserts.Op{
-	Name:     "special_xlog1py",
-	Overload: "self_scalar",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlog1pySelfScalar checks special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor
-func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlog1pySelfScalar(self, other)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs207, &a1, other)
-	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
-	return r0
-}
-
-var opSpecialXlog1pyOtherScalar = asserts.Op{
-	Name:     "special_xlog1py",
-	Overload: "other_scalar",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlog1pyOtherScalar checks special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor
-func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlog1pyOtherScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialXlog1pyOut = asserts.Op{
-	Name:     "special_xlog1py",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlog1pyOut checks special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlog1pyOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opSpecialXlog1pySelfScalarOut = asserts.Op{
-	Name:     "special_xlog1py",
-	Overload: "self_scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlog1pySelfScalarOut checks special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
-	return r0
-}
-
-var opSpecialXlog1pyOtherScalarOut = asserts.Op{
-	Name:     "special_xlog1py",
-	Overload: "other_scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlog1pyOtherScalarOut checks special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSpecialXlogy = asserts.Op{
-	Name:     "special_xlogy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlogy checks special_xlogy(Tensor self, Tensor other) -> Tensor
-func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlogy(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialXlogy, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.SpecialXlogy(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opSpecialXlogySelfScalar = asserts.Op{
-	Name:     "special_xlogy",
-	Overload: "self_scalar",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlogySelfScalar checks special_xlogy.self_scalar(Scalar self, Tensor other) -> Tensor
-func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlogySelfScalar(self, other)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs207, &a1, other)
-	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
-	return r0
-}
-
-var opSpecialXlogyOtherScalar = asserts.Op{
-	Name:     "special_xlogy",
-	Overload: "other_scalar",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlogyOtherScalar checks special_xlogy.other_scalar(Tensor self, Scalar other) -> Tensor
-func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlogyOtherScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialXlogyOut = asserts.Op{
-	Name:     "special_xlogy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlogyOut checks special_xlogy.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlogyOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialXlogyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialXlogyOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opSpecialXlogySelfScalarOut = asserts.Op{
-	Name:     "special_xlogy",
-	Overload: "self_scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlogySelfScalarOut checks special_xlogy.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlogySelfScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
-	return r0
-}
-
-var opSpecialXlogyOtherScalarOut = asserts.Op{
-	Name:     "special_xlogy",
-	Overload: "other_scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialXlogyOtherScalarOut checks special_xlogy.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSpecialZeta = asserts.Op{
-	Name:     "special_zeta",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialZeta checks special_zeta(Tensor self, Tensor other) -> Tensor
-func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialZeta(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialZeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.SpecialZeta(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opSpecialZetaSelfScalar = asserts.Op{
-	Name:     "special_zeta",
-	Overload: "self_scalar",
-	Profile:  asserts.Strict,
-}
-
-// SpecialZetaSelfScalar checks special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor
-func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialZetaSelfScalar(self, other)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs207, &a1, other)
-	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs207, &a1, other, r0)
-	return r0
-}
-
-var opSpecialZetaOtherScalar = asserts.Op{
-	Name:     "special_zeta",
-	Overload: "other_scalar",
-	Profile:  asserts.Strict,
-}
-
-// SpecialZetaOtherScalar checks special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor
-func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialZetaOtherScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialZetaOut = asserts.Op{
-	Name:     "special_zeta",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialZetaOut checks special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialZetaOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialZetaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialZetaOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opSpecialZetaSelfScalarOut = asserts.Op{
-	Name:     "special_zeta",
-	Overload: "self_scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialZetaSelfScalarOut checks special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialZetaSelfScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs208, &a1, &a2, other, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs208, &a1, &a2, other, out, r0)
-	return r0
-}
-
-var opSpecialZetaOtherScalarOut = asserts.Op{
-	Name:     "special_zeta",
-	Overload: "other_scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialZetaOtherScalarOut checks special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialZetaOtherScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSpecialI0 = asserts.Op{
-	Name:     "special_i0",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialI0 checks special_i0(Tensor self) -> Tensor
-func SpecialI0(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialI0(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialI0, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialI0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialI0Out = asserts.Op{
-	Name:     "special_i0",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialI0Out checks special_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialI0Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialI0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialI0Out(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialI0e = asserts.Op{
-	Name:     "special_i0e",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialI0e checks special_i0e(Tensor self) -> Tensor
-func SpecialI0e(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialI0e(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialI0e, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialI0e(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialI0eOut = asserts.Op{
-	Name:     "special_i0e",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialI0eOut checks special_i0e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialI0eOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialI0eOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialI0eOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialI1 = asserts.Op{
-	Name:     "special_i1",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialI1 checks special_i1(Tensor self) -> Tensor
-func SpecialI1(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialI1(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialI1, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialI1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialI1Out = asserts.Op{
-	Name:     "special_i1",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialI1Out checks special_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialI1Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialI1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialI1Out(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialI1e = asserts.Op{
-	Name:     "special_i1e",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialI1e checks special_i1e(Tensor self) -> Tensor
-func SpecialI1e(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialI1e(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialI1e, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialI1e(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialI1eOut = asserts.Op{
-	Name:     "special_i1e",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialI1eOut checks special_i1e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialI1eOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialI1eOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialI1eOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialLogit = asserts.Op{
-	Name:     "special_logit",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialLogit checks special_logit(Tensor self, float? eps=None) -> Tensor
-func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialLogit(self, eps)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogit, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialLogit(self, eps)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialLogitOut = asserts.Op{
-	Name:     "special_logit",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialLogitOut checks special_logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialLogitOut(self, eps, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialLogitOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialLogitOut(self, eps, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSpecialPolygamma = asserts.Op{
-	Name:     "special_polygamma",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialPolygamma checks special_polygamma(int n, Tensor self) -> Tensor
-func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialPolygamma(n, self)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialPolygamma, &assertgenshapes.Locs0, &a1, self)
-	r0 := kernels.SpecialPolygamma(n, self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
-	return r0
-}
-
-var opSpecialPolygammaOut = asserts.Op{
-	Name:     "special_polygamma",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialPolygammaOut checks special_polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialPolygammaOut(n, self, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs39, &a1, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a1, &a2, self, out, r0)
-	return r0
-}
-
-var opSpecialLogsumexp = asserts.Op{
-	Name:     "special_logsumexp",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialLogsumexp checks special_logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor
-func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialLogsumexp(self, dim, keepdim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogsumexp, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialLogsumexpOut = asserts.Op{
-	Name:     "special_logsumexp",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialLogsumexpOut checks special_logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opSpecialExpit = asserts.Op{
-	Name:     "special_expit",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialExpit checks special_expit(Tensor self) -> Tensor
-func SpecialExpit(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialExpit(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialExpit, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialExpit(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialExpitOut = asserts.Op{
-	Name:     "special_expit",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialExpitOut checks special_expit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialExpitOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialExpitOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialExpitOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialSinc = asserts.Op{
-	Name:     "special_sinc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialSinc checks special_sinc(Tensor self) -> Tensor
-func SpecialSinc(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialSinc(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialSinc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialSinc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialSincOut = asserts.Op{
-	Name:     "special_sinc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialSincOut checks special_sinc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialSincOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialSincOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialSincOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialRound = asserts.Op{
-	Name:     "special_round",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialRound checks special_round(Tensor self, *, int decimals=0) -> Tensor
-func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialRound(self, decimals)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialRound, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialRound(self, decimals)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialRoundOut = asserts.Op{
-	Name:     "special_round",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialRoundOut checks special_round.out(Tensor self, *, int decimals=0, Tensor(a!) out) -> Tensor(a!)
-func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialRoundOut(self, decimals, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialRoundOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSpecialLog1p = asserts.Op{
-	Name:     "special_log1p",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialLog1p checks special_log1p(Tensor self) -> Tensor
-func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialLog1p(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLog1p, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialLog1p(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialLog1pOut = asserts.Op{
-	Name:     "special_log1p",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialLog1pOut checks special_log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialLog1pOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialLog1pOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialLog1pOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSpecialLogSoftmax = asserts.Op{
-	Name:     "special_log_softmax",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialLogSoftmax checks special_log_softmax(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor
-func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialLogSoftmax(self, dim, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialGammaincOut = asserts.Op{
-	Name:     "special_gammainc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialGammaincOut checks special_gammainc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialGammaincOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialGammaincOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialGammaincOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opSpecialGammainc = asserts.Op{
-	Name:     "special_gammainc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialGammainc checks special_gammainc(Tensor self, Tensor other) -> Tensor
-func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialGammainc(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialGammainc, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.SpecialGammainc(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opSpecialGammainccOut = asserts.Op{
-	Name:     "special_gammaincc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialGammainccOut checks special_gammaincc.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialGammainccOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialGammainccOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialGammainccOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opSpecialGammaincc = asserts.Op{
-	Name:     "special_gammaincc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialGammaincc checks special_gammaincc(Tensor self, Tensor other) -> Tensor
-func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialGammaincc(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialGammaincc, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.SpecialGammaincc(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opSpecialMultigammaln = asserts.Op{
-	Name:     "special_multigammaln",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialMultigammaln checks special_multigammaln(Tensor self, int p) -> Tensor
-func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialMultigammaln(self, p)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialMultigammaln, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialMultigammaln(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSpecialMultigammalnOut = asserts.Op{
-	Name:     "special_multigammaln",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SpecialMultigammalnOut checks special_multigammaln.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)
-func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialMultigammalnOut(self, p, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSpecialSoftmax = asserts.Op{
-	Name:     "special_softmax",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SpecialSoftmax checks special_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
-func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SpecialSoftmax(self, dim, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialSoftmax, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftFft = asserts.Op{
-	Name:     "fft_fft",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftFft checks fft_fft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
-func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftFft(self, n, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftFft, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftFft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftFftOut = asserts.Op{
-	Name:     "fft_fft",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftFftOut checks fft_fft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftFftOut(self, n, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftFftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftIfft = asserts.Op{
-	Name:     "fft_ifft",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftIfft checks fft_ifft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
-func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIfft(self, n, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIfft, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftIfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftIfftOut = asserts.Op{
-	Name:     "fft_ifft",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftIfftOut checks fft_ifft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIfftOut(self, n, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftIfftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftRfft = asserts.Op{
-	Name:     "fft_rfft",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftRfft checks fft_rfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
-func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftRfft(self, n, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftRfft, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftRfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftRfftOut = asserts.Op{
-	Name:     "fft_rfft",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftRfftOut checks fft_rfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftRfftOut(self, n, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftRfftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftIrfft = asserts.Op{
-	Name:     "fft_irfft",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftIrfft checks fft_irfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
-func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIrfft(self, n, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIrfft, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftIrfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftIrfftOut = asserts.Op{
-	Name:     "fft_irfft",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftIrfftOut checks fft_irfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIrfftOut(self, n, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftIrfftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftHfft = asserts.Op{
-	Name:     "fft_hfft",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftHfft checks fft_hfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
-func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftHfft(self, n, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftHfft, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftHfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftHfftOut = asserts.Op{
-	Name:     "fft_hfft",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftHfftOut checks fft_hfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftHfftOut(self, n, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftHfftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftIhfft = asserts.Op{
-	Name:     "fft_ihfft",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftIhfft checks fft_ihfft(Tensor self, SymInt? n=None, int dim=-1, str? norm=None) -> Tensor
-func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIhfft(self, n, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIhfft, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftIhfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftIhfftOut = asserts.Op{
-	Name:     "fft_ihfft",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftIhfftOut checks fft_ihfft.out(Tensor self, SymInt? n=None, int dim=-1, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIhfftOut(self, n, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftIhfftOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftFft2 = asserts.Op{
-	Name:     "fft_fft2",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftFft2 checks fft_fft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
-func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftFft2(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftFft2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftFft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftFft2Out = asserts.Op{
-	Name:     "fft_fft2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftFft2Out checks fft_fft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftFft2Out(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftFft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftIfft2 = asserts.Op{
-	Name:     "fft_ifft2",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftIfft2 checks fft_ifft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
-func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIfft2(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIfft2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftIfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftIfft2Out = asserts.Op{
-	Name:     "fft_ifft2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftIfft2Out checks fft_ifft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIfft2Out(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftIfft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftRfft2 = asserts.Op{
-	Name:     "fft_rfft2",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftRfft2 checks fft_rfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
-func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftRfft2(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftRfft2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftRfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftRfft2Out = asserts.Op{
-	Name:     "fft_rfft2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftRfft2Out checks fft_rfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftRfft2Out(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftRfft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftIrfft2 = asserts.Op{
-	Name:     "fft_irfft2",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftIrfft2 checks fft_irfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
-func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIrfft2(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIrfft2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftIrfft2Out = asserts.Op{
-	Name:     "fft_irfft2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftIrfft2Out checks fft_irfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIrfft2Out(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftIrfft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftHfft2 = asserts.Op{
-	Name:     "fft_hfft2",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftHfft2 checks fft_hfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
-func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftHfft2(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftHfft2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftHfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftHfft2Out = asserts.Op{
-	Name:     "fft_hfft2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftHfft2Out checks fft_hfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftHfft2Out(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftHfft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftIhfft2 = asserts.Op{
-	Name:     "fft_ihfft2",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftIhfft2 checks fft_ihfft2(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None) -> Tensor
-func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIhfft2(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIhfft2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftIhfft2Out = asserts.Op{
-	Name:     "fft_ihfft2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftIhfft2Out checks fft_ihfft2.out(Tensor self, SymInt[1]? s=None, int[1] dim=[-2,-1], str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIhfft2Out(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftIhfft2Out, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftFftn = asserts.Op{
-	Name:     "fft_fftn",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftFftn checks fft_fftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
-func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftFftn(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftFftn, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftFftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftFftnOut = asserts.Op{
-	Name:     "fft_fftn",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftFftnOut checks fft_fftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftFftnOut(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftFftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftIfftn = asserts.Op{
-	Name:     "fft_ifftn",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftIfftn checks fft_ifftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
-func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIfftn(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIfftn, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftIfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftIfftnOut = asserts.Op{
-	Name:     "fft_ifftn",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftIfftnOut checks fft_ifftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIfftnOut(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftIfftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftRfftn = asserts.Op{
-	Name:     "fft_rfftn",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftRfftn checks fft_rfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
-func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftRfftn(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftRfftn, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftRfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftRfftnOut = asserts.Op{
-	Name:     "fft_rfftn",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftRfftnOut checks fft_rfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftRfftnOut(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftRfftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftIrfftn = asserts.Op{
-	Name:     "fft_irfftn",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftIrfftn checks fft_irfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
-func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIrfftn(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIrfftn, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftIrfftnOut = asserts.Op{
-	Name:     "fft_irfftn",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftIrfftnOut checks fft_irfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIrfftnOut(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftIrfftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftHfftn = asserts.Op{
-	Name:     "fft_hfftn",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftHfftn checks fft_hfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
-func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftHfftn(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftHfftn, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftHfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftHfftnOut = asserts.Op{
-	Name:     "fft_hfftn",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftHfftnOut checks fft_hfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftHfftnOut(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftHfftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftIhfftn = asserts.Op{
-	Name:     "fft_ihfftn",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftIhfftn checks fft_ihfftn(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor
-func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIhfftn(self, s, dim, norm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIhfftn, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftIhfftnOut = asserts.Op{
-	Name:     "fft_ihfftn",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftIhfftnOut checks fft_ihfftn.out(Tensor self, SymInt[1]? s=None, int[1]? dim=None, str? norm=None, *, Tensor(a!) out) -> Tensor(a!)
-func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIhfftnOut(self, s, dim, norm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opFftIhfftnOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opFftFftfreq = asserts.Op{
-	Name:     "fft_fftfreq",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftFftfreq checks fft_fftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opFftFftfreq, &assertgenshapes.Locs13)
-	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
-	return r0
-}
-
-var opFftFftfreqOut = asserts.Op{
-	Name:     "fft_fftfreq",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftFftfreqOut checks fft_fftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftFftfreqOut(n, d, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFftFftfreqOut, &assertgenshapes.Locs25, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FftFftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
-	return r0
-}
-
-var opFftRfftfreq = asserts.Op{
-	Name:     "fft_rfftfreq",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftRfftfreq checks fft_rfftfreq(int n, float d=1.0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opFftRfftfreq, &assertgenshapes.Locs13)
-	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs13, r0)
-	return r0
-}
-
-var opFftRfftfreqOut = asserts.Op{
-	Name:     "fft_rfftfreq",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FftRfftfreqOut checks fft_rfftfreq.out(int n, float d=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftRfftfreqOut(n, d, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFftRfftfreqOut, &assertgenshapes.Locs25, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FftRfftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs25, &a2, out, r0)
-	return r0
-}
-
-var opFftFftshift = asserts.Op{
-	Name:     "fft_fftshift",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftFftshift checks fft_fftshift(Tensor self, int[1]? dim=None) -> Tensor
-func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftFftshift(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftFftshift, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftFftshift(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFftIfftshift = asserts.Op{
-	Name:     "fft_ifftshift",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FftIfftshift checks fft_ifftshift(Tensor self, int[1]? dim=None) -> Tensor
-func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FftIfftshift(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIfftshift, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FftIfftshift(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgCholeskyEx = asserts.Op{
-	Name:     "linalg_cholesky_ex",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgCholeskyEx checks linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)
-func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgCholeskyEx(self, upper, check_errors)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs26, &a0, self)
-	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opLinalgCholeskyExL = asserts.Op{
-	Name:     "linalg_cholesky_ex",
-	Overload: "L",
-	Profile:  asserts.Strict,
-}
-
-// LinalgCholeskyExL checks linalg_cholesky_ex.L(Tensor self, *, bool upper=False, bool check_errors=False, Tensor(a!) L, Tensor(b!) info) -> (Tensor(a!) L, Tensor(b!) info)
-func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs539, &a0, &a3, &a4, self, L, info)
-	defer c.Abandon()
-	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs539, &a0, &a3, &a4, self, L, info, r0, r1)
-	return r0, r1
-}
-
-var opLinalgCholesky = asserts.Op{
-	Name:     "linalg_cholesky",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgCholesky checks linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor
-func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgCholesky(self, upper)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgCholesky, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgCholesky(self, upper)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgCholeskyOut = asserts.Op{
-	Name:     "linalg_cholesky",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgCholeskyOut checks linalg_cholesky.out(Tensor self, *, bool upper=False, Tensor(a!) out) -> Tensor(a!)
-func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgCholeskyOut(self, upper, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLinalgCross = asserts.Op{
-	Name:     "linalg_cross",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgCross checks linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor
-func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgCross(self, other, dim)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.LinalgCross(self, other, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLinalgCrossOut = asserts.Op{
-	Name:     "linalg_cross",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgCrossOut checks linalg_cross.out(Tensor self, Tensor other, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
-func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgCrossOut(self, other, dim, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
-	return r0
-}
-
-var opLinalgLuFactor = asserts.Op{
-	Name:     "linalg_lu_factor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLuFactor checks linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)
-func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLuFactor(A, pivot)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgLuFactor, &assertgenshapes.Locs540, &a0, A)
-	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
-	return r0, r1
-}
-
-var opLinalgLuFactorOut = asserts.Op{
-	Name:     "linalg_lu_factor",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLuFactorOut checks linalg_lu_factor.out(Tensor A, *, bool pivot=True, Tensor(a!) LU, Tensor(b!) pivots) -> (Tensor(a!) LU, Tensor(b!) pivots)
-func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs541, &a0, &a2, &a3, A, LU, pivots)
-	defer c.Abandon()
-	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs541, &a0, &a2, &a3, A, LU, pivots, r0, r1)
-	return r0, r1
-}
-
-var opLinalgLuFactorEx = asserts.Op{
-	Name:     "linalg_lu_factor_ex",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLuFactorEx checks linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)
-func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs542, &a0, A)
-	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs542, &a0, A, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLinalgLuFactorExOut = asserts.Op{
-	Name:     "linalg_lu_factor_ex",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLuFactorExOut checks linalg_lu_factor_ex.out(Tensor A, *, bool pivot=True, bool check_errors=False, Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LU, Tensor(b!) pivots, Tensor(c!) info)
-func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *torch.Tensor, pivots *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs543, &a0, &a3, &a4, &a5, A, LU, pivots, info)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs543, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLinalgLu = asserts.Op{
-	Name:     "linalg_lu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLu checks linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)
-func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLu(A, pivot)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opLinalgLu, &assertgenshapes.Locs542, &a0, A)
-	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs542, &a0, A, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLinalgLuOut = asserts.Op{
-	Name:     "linalg_lu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLuOut checks linalg_lu.out(Tensor A, *, bool pivot=True, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
-func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, U *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLuOut(A, pivot, P, L, U)
-	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opLinalgLuOut, &assertgenshapes.Locs544, &a0, &a2, &a3, &a4, A, P, L, U)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs544, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLinalgLuSolve = asserts.Op{
-	Name:     "linalg_lu_solve",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLuSolve checks linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor
-func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left bool, adjoint bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opLinalgLuSolve, &assertgenshapes.Locs545, &a0, &a1, &a2, LU, pivots, B)
-	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, LU, pivots, B, r0)
-	return r0
-}
-
-var opLinalgLuSolveOut = asserts.Op{
-	Name:     "linalg_lu_solve",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLuSolveOut checks linalg_lu_solve.out(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, Tensor(a!) out) -> Tensor(a!)
-func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left bool, adjoint bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs546, &a0, &a1, &a2, &a5, LU, pivots, B, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs546, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
-	return r0
-}
-
-var opXLinalgDet = asserts.Op{
-	Name:     "_linalg_det",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgDet checks _linalg_det(Tensor A) -> (Tensor result, Tensor LU, Tensor pivots)
-func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLinalgDet(A)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opXLinalgDet, &assertgenshapes.Locs542, &a0, A)
-	r0, r1, r2 := kernels.XLinalgDet(A)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs542, &a0, A, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opXLinalgDetResult = asserts.Op{
-	Name:     "_linalg_det",
-	Overload: "result",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgDetResult checks _linalg_det.result(Tensor A, *, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots)
-func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, pivots *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLinalgDetResult(A, result, LU, pivots)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opXLinalgDetResult, &assertgenshapes.Locs547, &a0, &a1, &a2, &a3, A, result, LU, pivots)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs547, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLinalgDet = asserts.Op{
-	Name:     "linalg_det",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgDet checks linalg_det(Tensor A) -> Tensor
-func LinalgDet(A *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgDet(A)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgDet, &assertgenshapes.Locs123, &a0, A)
-	r0 := kernels.LinalgDet(A)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
-	return r0
-}
-
-var opLinalgDetOut = asserts.Op{
-	Name:     "linalg_det",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgDetOut checks linalg_det.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgDetOut(A, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgDetOut, &assertgenshapes.Locs548, &a0, &a1, A, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgDetOut(A, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs548, &a0, &a1, A, out, r0)
-	return r0
-}
-
-var opDet = asserts.Op{
-	Name:     "det",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Det checks det(Tensor self) -> Tensor
-func Det(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Det(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDet, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Det(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgLdlFactorEx = asserts.Op{
-	Name:     "linalg_ldl_factor_ex",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLdlFactorEx checks linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor info)
-func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs301, &a0, self)
-	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs301, &a0, self, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLinalgLdlFactorExOut = asserts.Op{
-	Name:     "linalg_ldl_factor_ex",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLdlFactorExOut checks linalg_ldl_factor_ex.out(Tensor self, *, bool hermitian=False, bool check_errors=False, Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info)
-func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool, LD *torch.Tensor, pivots *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs549, &a0, &a3, &a4, &a5, self, LD, pivots, info)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs549, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLinalgLdlFactor = asserts.Op{
-	Name:     "linalg_ldl_factor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLdlFactor checks linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)
-func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLdlFactor(self, hermitian)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgLdlFactor, &assertgenshapes.Locs26, &a0, self)
-	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opLinalgLdlFactorOut = asserts.Op{
-	Name:     "linalg_ldl_factor",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLdlFactorOut checks linalg_ldl_factor.out(Tensor self, *, bool hermitian=False, Tensor(a!) LD, Tensor(b!) pivots) -> (Tensor(a!) LD, Tensor(b!) pivots)
-func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pivots *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs550, &a0, &a2, &a3, self, LD, pivots)
-	defer c.Abandon()
-	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs550, &a0, &a2, &a3, self, LD, pivots, r0, r1)
-	return r0, r1
-}
-
-var opLinalgLdlSolve = asserts.Op{
-	Name:     "linalg_ldl_solve",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLdlSolve checks linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor
-func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, hermitian bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opLinalgLdlSolve, &assertgenshapes.Locs551, &a0, &a1, &a2, LD, pivots, B)
-	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs551, &a0, &a1, &a2, LD, pivots, B, r0)
-	return r0
-}
-
-var opLinalgLdlSolveOut = asserts.Op{
-	Name:     "linalg_ldl_solve",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLdlSolveOut checks linalg_ldl_solve.out(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
-func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, hermitian bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs552, &a0, &a1, &a2, &a4, LD, pivots, B, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs552, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
-	return r0
-}
-
-var opLinalgLstsq = asserts.Op{
-	Name:     "linalg_lstsq",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLstsq checks linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)
-func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLstsq(self, b, rcond, driver)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre313(&c, &opLinalgLstsq, &assertgenshapes.Locs553, &a0, &a1, self, b)
-	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	assertgenshapes.ChecksPost370(&c, &assertgenshapes.Locs553, &a0, &a1, self, b, r0, r1, r2, r3)
-	return r0, r1, r2, r3
-}
-
-var opLinalgLstsqOut = asserts.Op{
-	Name:     "linalg_lstsq",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgLstsqOut checks linalg_lstsq.out(Tensor self, Tensor b, float? rcond=None, *, str? driver=None, Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values) -> (Tensor(a!) solution, Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values)
-func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *string, solution *torch.Tensor, residuals *torch.Tensor, rank *torch.Tensor, singular_values *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre371(&c, &opLinalgLstsqOut, &assertgenshapes.Locs554, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
-	defer c.Abandon()
-	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	assertgenshapes.ChecksPost372(&c, &assertgenshapes.Locs554, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
-	return r0, r1, r2, r3
-}
-
-var opLinalgMatmul = asserts.Op{
-	Name:     "linalg_matmul",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatmul checks linalg_matmul(Tensor self, Tensor other) -> Tensor
-func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatmul(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.LinalgMatmul(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLinalgMatmulOut = asserts.Op{
-	Name:     "linalg_matmul",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatmulOut checks linalg_matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatmulOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opLinalgVecdot = asserts.Op{
-	Name:     "linalg_vecdot",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgVecdot checks linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor
-func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgVecdot(x, y, dim)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgVecdot, &assertgenshapes.Locs555, &a0, &a1, x, y)
-	r0 := kernels.LinalgVecdot(x, y, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs555, &a0, &a1, x, y, r0)
-	return r0
-}
-
-var opLinalgVecdotOut = asserts.Op{
-	Name:     "linalg_vecdot",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgVecdotOut checks linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)
-func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgVecdotOut(x, y, dim, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgVecdotOut, &assertgenshapes.Locs556, &a0, &a1, &a3, x, y, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs556, &a0, &a1, &a3, x, y, out, r0)
-	return r0
-}
-
-var opLinalgMatrixExp = asserts.Op{
-	Name:     "linalg_matrix_exp",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixExp checks linalg_matrix_exp(Tensor self) -> Tensor
-func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixExp(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixExp, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgMatrixExp(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgMatrixExpOut = asserts.Op{
-	Name:     "linalg_matrix_exp",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixExpOut checks linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixExpOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMatrixExpOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opLinalgMatrixSqrth = asserts.Op{
-	Name:     "linalg_matrix_sqrth",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixSqrth checks linalg_matrix_sqrth(Tensor self) -> Tensor
-func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixSqrth(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixSqrth, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgMatrixSqrth(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgMatrixSqrthOut = asserts.Op{
-	Name:     "linalg_matrix_sqrth",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixSqrthOut checks linalg_matrix_sqrth.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixSqrthOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixSqrthOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMatrixSqrthOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opXLinalgSlogdet = asserts.Op{
-	Name:     "_linalg_slogdet",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgSlogdet checks _linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, Tensor pivots)
-func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLinalgSlogdet(A)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre373(&c, &opXLinalgSlogdet, &assertgenshapes.Locs557, &a0, A)
-	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	assertgenshapes.ChecksPost374(&c, &assertgenshapes.Locs557, &a0, A, r0, r1, r2, r3)
-	return r0, r1, r2, r3
-}
-
-var opXLinalgSlogdetSign = asserts.Op{
-	Name:     "_linalg_slogdet",
-	Overload: "sign",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgSlogdetSign checks _linalg_slogdet.sign(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots) -> (Tensor(a!) sign, Tensor(b!) logabsdet, Tensor(c!) LU, Tensor(d!) pivots)
-func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor, LU *torch.Tensor, pivots *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre375(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs558, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
-	defer c.Abandon()
-	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	assertgenshapes.ChecksPost376(&c, &assertgenshapes.Locs558, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
-	return r0, r1, r2, r3
-}
-
-var opLinalgSlogdet = asserts.Op{
-	Name:     "linalg_slogdet",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSlogdet checks linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)
-func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgSlogdet(A)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgSlogdet, &assertgenshapes.Locs540, &a0, A)
-	r0, r1 := kernels.LinalgSlogdet(A)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
-	return r0, r1
-}
-
-var opLinalgSlogdetOut = asserts.Op{
-	Name:     "linalg_slogdet",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSlogdetOut checks linalg_slogdet.out(Tensor A, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
-func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs559, &a0, &a1, &a2, A, sign, logabsdet)
-	defer c.Abandon()
-	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs559, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
-	return r0, r1
-}
-
-var opSlogdet = asserts.Op{
-	Name:     "slogdet",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Slogdet checks slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)
-func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Slogdet(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSlogdet, &assertgenshapes.Locs26, &a0, self)
-	r0, r1 := kernels.Slogdet(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opSlogdetOut = asserts.Op{
-	Name:     "slogdet",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SlogdetOut checks slogdet.out(Tensor self, *, Tensor(a!) sign, Tensor(b!) logabsdet) -> (Tensor(a!) sign, Tensor(b!) logabsdet)
-func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SlogdetOut(self, sign, logabsdet)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSlogdetOut, &assertgenshapes.Locs560, &a0, &a1, &a2, self, sign, logabsdet)
-	defer c.Abandon()
-	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs560, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
-	return r0, r1
-}
-
-var opLogdet = asserts.Op{
-	Name:     "logdet",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Logdet checks logdet(Tensor self) -> Tensor
-func Logdet(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Logdet(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogdet, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Logdet(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgEig = asserts.Op{
-	Name:     "linalg_eig",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgEig checks linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)
-func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgEig(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgEig, &assertgenshapes.Locs26, &a0, self)
-	r0, r1 := kernels.LinalgEig(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opLinalgEigOut = asserts.Op{
-	Name:     "linalg_eig",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgEigOut checks linalg_eig.out(Tensor self, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
-func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgEigOut, &assertgenshapes.Locs561, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
-	defer c.Abandon()
-	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs561, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
-	return r0, r1
-}
-
-var opXLinalgEigvals = asserts.Op{
-	Name:     "_linalg_eigvals",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgEigvals checks _linalg_eigvals(Tensor self) -> Tensor
-func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XLinalgEigvals(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXLinalgEigvals, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XLinalgEigvals(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgEigvals = asserts.Op{
-	Name:     "linalg_eigvals",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgEigvals checks linalg_eigvals(Tensor self) -> Tensor
-func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgEigvals(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgEigvals, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgEigvals(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgEigvalsOut = asserts.Op{
-	Name:     "linalg_eigvals",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgEigvalsOut checks linalg_eigvals.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgEigvalsOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgEigvalsOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opXLinalgEigh = asserts.Op{
-	Name:     "_linalg_eigh",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgEigh checks _linalg_eigh(Tensor A, str UPLO="L", bool compute_v=True) -> (Tensor eigenvalues, Tensor eigenvectors)
-func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLinalgEigh(A, UPLO, compute_v)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXLinalgEigh, &assertgenshapes.Locs540, &a0, A)
-	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
-	return r0, r1
-}
-
-var opXLinalgEighEigenvalues = asserts.Op{
-	Name:     "_linalg_eigh",
-	Overload: "eigenvalues",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgEighEigenvalues checks _linalg_eigh.eigenvalues(Tensor A, str UPLO="L", bool compute_v=True, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
-func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenvalues *torch.Tensor, eigenvectors *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs562, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
-	defer c.Abandon()
-	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs562, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
-	return r0, r1
-}
-
-var opLinalgEigh = asserts.Op{
-	Name:     "linalg_eigh",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgEigh checks linalg_eigh(Tensor self, str UPLO="L") -> (Tensor eigenvalues, Tensor eigenvectors)
-func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgEigh(self, UPLO)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgEigh, &assertgenshapes.Locs26, &a0, self)
-	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opLinalgEighEigvals = asserts.Op{
-	Name:     "linalg_eigh",
-	Overload: "eigvals",
-	Profile:  asserts.Strict,
-}
-
-// LinalgEighEigvals checks linalg_eigh.eigvals(Tensor self, str UPLO="L", *, Tensor(a!) eigvals, Tensor(b!) eigvecs) -> (Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)
-func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, eigvecs *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgEighEigvals, &assertgenshapes.Locs563, &a0, &a2, &a3, self, eigvals, eigvecs)
-	defer c.Abandon()
-	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs563, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
-	return r0, r1
-}
-
-var opLinalgEigvalsh = asserts.Op{
-	Name:     "linalg_eigvalsh",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgEigvalsh checks linalg_eigvalsh(Tensor self, str UPLO="L") -> Tensor
-func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgEigvalsh(self, UPLO)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgEigvalsh, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgEigvalshOut = asserts.Op{
-	Name:     "linalg_eigvalsh",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgEigvalshOut checks linalg_eigvalsh.out(Tensor self, str UPLO="L", *, Tensor(a!) out) -> Tensor(a!)
-func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgEigvalshOut(self, UPLO, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLinalgHouseholderProduct = asserts.Op{
-	Name:     "linalg_householder_product",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgHouseholderProduct checks linalg_householder_product(Tensor input, Tensor tau) -> Tensor
-func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgHouseholderProduct(input, tau)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs564, &a0, &a1, input, tau)
-	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs564, &a0, &a1, input, tau, r0)
-	return r0
-}
-
-var opLinalgHouseholderProductOut = asserts.Op{
-	Name:     "linalg_householder_product",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgHouseholderProductOut checks linalg_householder_product.out(Tensor input, Tensor tau, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgHouseholderProductOut(input, tau, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs565, &a0, &a1, &a2, input, tau, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs565, &a0, &a1, &a2, input, tau, out, r0)
-	return r0
-}
-
-var opLinalgInvEx = asserts.Op{
-	Name:     "linalg_inv_ex",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgInvEx checks linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)
-func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgInvEx(A, check_errors)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgInvEx, &assertgenshapes.Locs540, &a0, A)
-	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
-	return r0, r1
-}
-
-var opLinalgInvExInverse = asserts.Op{
-	Name:     "linalg_inv_ex",
-	Overload: "inverse",
-	Profile:  asserts.Strict,
-}
-
-// LinalgInvExInverse checks linalg_inv_ex.inverse(Tensor A, *, bool check_errors=False, Tensor(a!) inverse, Tensor(b!) info) -> (Tensor(a!) inverse, Tensor(b!) info)
-func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgInvExInverse, &assertgenshapes.Locs566, &a0, &a2, &a3, A, inverse, info)
-	defer c.Abandon()
-	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs566, &a0, &a2, &a3, A, inverse, info, r0, r1)
-	return r0, r1
-}
-
-var opLinalgInv = asserts.Op{
-	Name:     "linalg_inv",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgInv checks linalg_inv(Tensor A) -> Tensor
-func LinalgInv(A *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgInv(A)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgInv, &assertgenshapes.Locs123, &a0, A)
-	r0 := kernels.LinalgInv(A)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
-	return r0
-}
-
-var opLinalgInvOut = asserts.Op{
-	Name:     "linalg_inv",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgInvOut(A, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgInvOut, &assertgenshapes.Locs548, &a0, &a1, A, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgInvOut(A, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs548, &a0, &a1, A, out, r0)
-	return r0
-}
-
-var opInverse = asserts.Op{
-	Name:     "inverse",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Inverse checks inverse(Tensor self) -> Tensor
-func Inverse(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Inverse(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opInverse, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Inverse(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opInverseOut = asserts.Op{
-	Name:     "inverse",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.InverseOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opInverseOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.InverseOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opInner = asserts.Op{
-	Name:     "inner",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Inner checks inner(Tensor self, Tensor other) -> Tensor
-func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Inner(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opInner, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Inner(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opInnerOut = asserts.Op{
-	Name:     "inner",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// InnerOut checks inner.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.InnerOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opInnerOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.InnerOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opOuter = asserts.Op{
-	Name:     "outer",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Outer checks outer(Tensor self, Tensor vec2) -> Tensor
-func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Outer(self, vec2)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opOuter, &assertgenshapes.Locs567, &a0, &a1, self, vec2)
-	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs567, &a0, &a1, self, vec2, r0)
-	return r0
-}
-
-var opOuterOut = asserts.Op{
-	Name:     "outer",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// OuterOut checks outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
-func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.OuterOut(self, vec2, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opOuterOut, &assertgenshapes.Locs568, &a0, &a1, &a2, self, vec2, out)
-	defer c.Abandon()
-	r0 := kernels.OuterOut(self, vec2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs568, &a0, &a1, &a2, self, vec2, out, r0)
-	return r0
-}
-
-var opGer = asserts.Op{
-	Name:     "ger",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Ger checks ger(Tensor self, Tensor vec2) -> Tensor
-func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ger(self, vec2)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGer, &assertgenshapes.Locs567, &a0, &a1, self, vec2)
-	r0 := kernels.Ger(self, vec2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs567, &a0, &a1, self, vec2, r0)
-	return r0
-}
-
-var opGerOut = asserts.Op{
-	Name:     "ger",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GerOut checks ger.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)
-func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GerOut(self, vec2, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGerOut, &assertgenshapes.Locs568, &a0, &a1, &a2, self, vec2, out)
-	defer c.Abandon()
-	r0 := kernels.GerOut(self, vec2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs568, &a0, &a1, &a2, self, vec2, out, r0)
-	return r0
-}
-
-var opLinalgNorm = asserts.Op{
-	Name:     "linalg_norm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgNorm checks linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
-func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgNorm, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgNormOrdStr = asserts.Op{
-	Name:     "linalg_norm",
-	Overload: "ord_str",
-	Profile:  asserts.Strict,
-}
-
-// LinalgNormOrdStr checks linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
-func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgNormOut = asserts.Op{
-	Name:     "linalg_norm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgNormOut checks linalg_norm.out(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
-func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool, dtype *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgNormOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opLinalgNormOrdStrOut = asserts.Op{
-	Name:     "linalg_norm",
-	Overload: "ord_str_out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgNormOrdStrOut checks linalg_norm.ord_str_out(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
-func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bool, dtype *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opLinalgVectorNorm = asserts.Op{
-	Name:     "linalg_vector_norm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgVectorNorm checks linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
-func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgVectorNorm, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgVectorNormOut = asserts.Op{
-	Name:     "linalg_vector_norm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgVectorNormOut checks linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
-func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bool, dtype *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opLinalg_Powsum = asserts.Op{
-	Name:     "linalg__powsum",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Linalg_Powsum checks linalg__powsum(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
-func Linalg_Powsum(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalg_Powsum, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgMatrixNorm = asserts.Op{
-	Name:     "linalg_matrix_norm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixNorm checks linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
-func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgMatrixNormOut = asserts.Op{
-	Name:     "linalg_matrix_norm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixNormOut checks linalg_matrix_norm.out(Tensor self, Scalar ord, int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
-func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bool, dtype *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opLinalgMatrixNormStrOrd = asserts.Op{
-	Name:     "linalg_matrix_norm",
-	Overload: "str_ord",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixNormStrOrd checks linalg_matrix_norm.str_ord(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
-func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgMatrixNormStrOrdOut = asserts.Op{
-	Name:     "linalg_matrix_norm",
-	Overload: "str_ord_out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixNormStrOrdOut checks linalg_matrix_norm.str_ord_out(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)
-func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keepdim bool, dtype *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opXLinalgSvd = asserts.Op{
-	Name:     "_linalg_svd",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgSvd checks _linalg_svd(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
-func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opXLinalgSvd, &assertgenshapes.Locs542, &a0, A)
-	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs542, &a0, A, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opXLinalgSvdU = asserts.Op{
-	Name:     "_linalg_svd",
-	Overload: "U",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgSvdU checks _linalg_svd.U(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
-func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *string, U *torch.Tensor, S *torch.Tensor, Vh *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	}
-	var c asserts.Call
-	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opXLinalgSvdU, &assertgenshapes.Locs569, &a0, &a4, &a5, &a6, A, U, S, Vh)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs569, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLinalgSvd = asserts.Op{
-	Name:     "linalg_svd",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSvd checks linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)
-func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgSvd(A, full_matrices, driver)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre231(&c, &opLinalgSvd, &assertgenshapes.Locs542, &a0, A)
-	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	assertgenshapes.ChecksPost232(&c, &assertgenshapes.Locs542, &a0, A, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLinalgSvdU = asserts.Op{
-	Name:     "linalg_svd",
-	Overload: "U",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSvdU checks linalg_svd.U(Tensor A, bool full_matrices=True, *, str? driver=None, Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)
-func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Tensor, S *torch.Tensor, Vh *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre233(&c, &opLinalgSvdU, &assertgenshapes.Locs569, &a0, &a3, &a4, &a5, A, U, S, Vh)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	assertgenshapes.ChecksPost234(&c, &assertgenshapes.Locs569, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLinalgSvdvals = asserts.Op{
-	Name:     "linalg_svdvals",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSvdvals checks linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor
-func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgSvdvals(A, driver)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgSvdvals, &assertgenshapes.Locs123, &a0, A)
-	r0 := kernels.LinalgSvdvals(A, driver)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
-	return r0
-}
-
-var opLinalgSvdvalsOut = asserts.Op{
-	Name:     "linalg_svdvals",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSvdvalsOut checks linalg_svdvals.out(Tensor A, *, str? driver=None, Tensor(a!) out) -> Tensor(a!)
-func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgSvdvalsOut(A, driver, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs548, &a0, &a2, A, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs548, &a0, &a2, A, out, r0)
-	return r0
-}
-
-var opLinalgCond = asserts.Op{
-	Name:     "linalg_cond",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgCond checks linalg_cond(Tensor self, Scalar? p=None) -> Tensor
-func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgCond(self, p)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgCond, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgCond(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgCondOut = asserts.Op{
-	Name:     "linalg_cond",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgCondOut checks linalg_cond.out(Tensor self, Scalar? p=None, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgCondOut(self, p, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgCondOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgCondOut(self, p, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLinalgCondPStr = asserts.Op{
-	Name:     "linalg_cond",
-	Overload: "p_str",
-	Profile:  asserts.Strict,
-}
-
-// LinalgCondPStr checks linalg_cond.p_str(Tensor self, str p) -> Tensor
-func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgCondPStr(self, p)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgCondPStr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgCondPStr(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgCondPStrOut = asserts.Op{
-	Name:     "linalg_cond",
-	Overload: "p_str_out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgCondPStrOut checks linalg_cond.p_str_out(Tensor self, str p, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgCondPStrOut(self, p, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLinalgPinvAtolRtolTensor = asserts.Op{
-	Name:     "linalg_pinv",
-	Overload: "atol_rtol_tensor",
-	Profile:  asserts.Strict,
-}
-
-// LinalgPinvAtolRtolTensor checks linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
-func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torch.Tensor, hermitian bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs570, &a0, &a1, &a2, self, atol, rtol)
-	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs570, &a0, &a1, &a2, self, atol, rtol, r0)
-	return r0
-}
-
-var opLinalgPinvAtolRtolTensorOut = asserts.Op{
-	Name:     "linalg_pinv",
-	Overload: "atol_rtol_tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgPinvAtolRtolTensorOut checks linalg_pinv.atol_rtol_tensor_out(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
-func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *torch.Tensor, hermitian bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs571, &a0, &a1, &a2, &a4, self, atol, rtol, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs571, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
-	return r0
-}
-
-var opLinalgPinvAtolRtolFloat = asserts.Op{
-	Name:     "linalg_pinv",
-	Overload: "atol_rtol_float",
-	Profile:  asserts.Strict,
-}
-
-// LinalgPinvAtolRtolFloat checks linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
-func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, hermitian bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgPinvAtolRtolFloatOut = asserts.Op{
-	Name:     "linalg_pinv",
-	Overload: "atol_rtol_float_out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgPinvAtolRtolFloatOut checks linalg_pinv.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
-func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64, hermitian bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opLinalgPinv = asserts.Op{
-	Name:     "linalg_pinv",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgPinv checks linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor
-func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgPinv(self, rcond, hermitian)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgPinv, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgPinvRcondTensor = asserts.Op{
-	Name:     "linalg_pinv",
-	Overload: "rcond_tensor",
-	Profile:  asserts.Strict,
-}
-
-// LinalgPinvRcondTensor checks linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor
-func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs572, &a0, &a1, self, rcond)
-	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs572, &a0, &a1, self, rcond, r0)
-	return r0
-}
-
-var opLinalgPinvOut = asserts.Op{
-	Name:     "linalg_pinv",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgPinvOut checks linalg_pinv.out(Tensor self, float rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgPinvOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opLinalgPinvOutRcondTensor = asserts.Op{
-	Name:     "linalg_pinv",
-	Overload: "out_rcond_tensor",
-	Profile:  asserts.Strict,
-}
-
-// LinalgPinvOutRcondTensor checks linalg_pinv.out_rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs573, &a0, &a1, &a3, self, rcond, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs573, &a0, &a1, &a3, self, rcond, out, r0)
-	return r0
-}
-
-var opXLinalgSolveEx = asserts.Op{
-	Name:     "_linalg_solve_ex",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgSolveEx checks _linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor LU, Tensor pivots, Tensor info)
-func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLinalgSolveEx(A, B, left, check_errors)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre313(&c, &opXLinalgSolveEx, &assertgenshapes.Locs574, &a0, &a1, A, B)
-	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost370(&c, &assertgenshapes.Locs574, &a0, &a1, A, B, r0, r1, r2, r3)
-	return r0, r1, r2, r3
-}
-
-var opXLinalgSolveExResult = asserts.Op{
-	Name:     "_linalg_solve_ex",
-	Overload: "result",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgSolveExResult checks _linalg_solve_ex.result(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info) -> (Tensor(a!) result, Tensor(b!) LU, Tensor(c!) pivots, Tensor(d!) info)
-func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bool, result *torch.Tensor, LU *torch.Tensor, pivots *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre371(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs575, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
-	defer c.Abandon()
-	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	assertgenshapes.ChecksPost372(&c, &assertgenshapes.Locs575, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
-	return r0, r1, r2, r3
-}
-
-var opLinalgSolveEx = asserts.Op{
-	Name:     "linalg_solve_ex",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSolveEx checks linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)
-func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgSolveEx(A, B, left, check_errors)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opLinalgSolveEx, &assertgenshapes.Locs576, &a0, &a1, A, B)
-	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs576, &a0, &a1, A, B, r0, r1)
-	return r0, r1
-}
-
-var opLinalgSolveExOut = asserts.Op{
-	Name:     "linalg_solve_ex",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSolveExOut checks linalg_solve_ex.out(Tensor A, Tensor B, *, bool left=True, bool check_errors=False, Tensor(a!) result, Tensor(b!) info) -> (Tensor(a!) result, Tensor(b!) info)
-func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bool, result *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	}
-	var c asserts.Call
-	var a0, a1, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opLinalgSolveExOut, &assertgenshapes.Locs577, &a0, &a1, &a4, &a5, A, B, result, info)
-	defer c.Abandon()
-	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs577, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
-	return r0, r1
-}
-
-var opLinalgSolve = asserts.Op{
-	Name:     "linalg_solve",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSolve checks linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor
-func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgSolve(A, B, left)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgSolve, &assertgenshapes.Locs578, &a0, &a1, A, B)
-	r0 := kernels.LinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs578, &a0, &a1, A, B, r0)
-	return r0
-}
-
-var opXSpsolve = asserts.Op{
-	Name:     "_spsolve",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XSpsolve checks _spsolve(Tensor A, Tensor B, *, bool left=True) -> Tensor
-func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSpsolve(A, B, left)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSpsolve, &assertgenshapes.Locs578, &a0, &a1, A, B)
-	r0 := kernels.XSpsolve(A, B, left)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs578, &a0, &a1, A, B, r0)
-	return r0
-}
-
-var opLinalgSolveOut = asserts.Op{
-	Name:     "linalg_solve",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSolveOut checks linalg_solve.out(Tensor A, Tensor B, *, bool left=True, Tensor(a!) out) -> Tensor(a!)
-func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgSolveOut(A, B, left, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgSolveOut, &assertgenshapes.Locs579, &a0, &a1, &a3, A, B, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs579, &a0, &a1, &a3, A, B, out, r0)
-	return r0
-}
-
-var opLinalgTensorinv = asserts.Op{
-	Name:     "linalg_tensorinv",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgTensorinv checks linalg_tensorinv(Tensor self, int ind=2) -> Tensor
-func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgTensorinv(self, ind)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgTensorinv, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgTensorinv(self, ind)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgTensorinvOut = asserts.Op{
-	Name:     "linalg_tensorinv",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgTensorinvOut checks linalg_tensorinv.out(Tensor self, int ind=2, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgTensorinvOut(self, ind, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLinalgTensorsolve = asserts.Op{
-	Name:     "linalg_tensorsolve",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgTensorsolve checks linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor
-func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgTensorsolve(self, other, dims)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgTensorsolve, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLinalgTensorsolveOut = asserts.Op{
-	Name:     "linalg_tensorsolve",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgTensorsolveOut checks linalg_tensorsolve.out(Tensor self, Tensor other, int[]? dims=None, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgTensorsolveOut(self, other, dims, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
-	return r0
-}
-
-var opLinalgQr = asserts.Op{
-	Name:     "linalg_qr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgQr checks linalg_qr(Tensor A, str mode='reduced') -> (Tensor Q, Tensor R)
-func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgQr(A, mode)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgQr, &assertgenshapes.Locs540, &a0, A)
-	r0, r1 := kernels.LinalgQr(A, mode)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
-	return r0, r1
-}
-
-var opLinalgQrOut = asserts.Op{
-	Name:     "linalg_qr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgQrOut checks linalg_qr.out(Tensor A, str mode='reduced', *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
-func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgQrOut(A, mode, Q, R)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgQrOut, &assertgenshapes.Locs580, &a0, &a2, &a3, A, Q, R)
-	defer c.Abandon()
-	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs580, &a0, &a2, &a3, A, Q, R, r0, r1)
-	return r0, r1
-}
-
-var opLinalgPolar = asserts.Op{
-	Name:     "linalg_polar",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgPolar checks linalg_polar(Tensor A) -> (Tensor U, Tensor H)
-func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgPolar(A)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgPolar, &assertgenshapes.Locs540, &a0, A)
-	r0, r1 := kernels.LinalgPolar(A)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs540, &a0, A, r0, r1)
-	return r0, r1
-}
-
-var opLinalgPolarOut = asserts.Op{
-	Name:     "linalg_polar",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgPolarOut checks linalg_polar.out(Tensor A, *, Tensor(a!) U, Tensor(b!) H) -> (Tensor(a!) U, Tensor(b!) H)
-func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LinalgPolarOut(A, U, H)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgPolarOut, &assertgenshapes.Locs581, &a0, &a1, &a2, A, U, H)
-	defer c.Abandon()
-	r0, r1 := kernels.LinalgPolarOut(A, U, H)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs581, &a0, &a1, &a2, A, U, H, r0, r1)
-	return r0, r1
-}
-
-var opLinalgMatrixPower = asserts.Op{
-	Name:     "linalg_matrix_power",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixPower checks linalg_matrix_power(Tensor self, int n) -> Tensor
-func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixPower(self, n)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixPower, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgMatrixPower(self, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgMatrixPowerOut = asserts.Op{
-	Name:     "linalg_matrix_power",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixPowerOut checks linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixPowerOut(self, n, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLinalgMatrixRankAtolRtolTensor = asserts.Op{
-	Name:     "linalg_matrix_rank",
-	Overload: "atol_rtol_tensor",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixRankAtolRtolTensor checks linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor
-func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rtol *torch.Tensor, hermitian bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs582, &a0, &a1, &a2, input, atol, rtol)
-	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs582, &a0, &a1, &a2, input, atol, rtol, r0)
-	return r0
-}
-
-var opLinalgMatrixRankAtolRtolTensorOut = asserts.Op{
-	Name:     "linalg_matrix_rank",
-	Overload: "atol_rtol_tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixRankAtolRtolTensorOut checks linalg_matrix_rank.atol_rtol_tensor_out(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
-func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, rtol *torch.Tensor, hermitian bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs583, &a0, &a1, &a2, &a4, input, atol, rtol, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs583, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
-	return r0
-}
-
-var opLinalgMatrixRankAtolRtolFloat = asserts.Op{
-	Name:     "linalg_matrix_rank",
-	Overload: "atol_rtol_float",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixRankAtolRtolFloat checks linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor
-func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, hermitian bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgMatrixRankAtolRtolFloatOut = asserts.Op{
-	Name:     "linalg_matrix_rank",
-	Overload: "atol_rtol_float_out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixRankAtolRtolFloatOut checks linalg_matrix_rank.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)
-func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64, hermitian bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opLinalgMatrixRank = asserts.Op{
-	Name:     "linalg_matrix_rank",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixRank checks linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor
-func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixRank(self, tol, hermitian)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRank, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLinalgMatrixRankOut = asserts.Op{
-	Name:     "linalg_matrix_rank",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixRankOut checks linalg_matrix_rank.out(Tensor self, float tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opLinalgMatrixRankTolTensor = asserts.Op{
-	Name:     "linalg_matrix_rank",
-	Overload: "tol_tensor",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixRankTolTensor checks linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor
-func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs584, &a0, &a1, input, tol)
-	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs584, &a0, &a1, input, tol, r0)
-	return r0
-}
-
-var opLinalgMatrixRankOutTolTensor = asserts.Op{
-	Name:     "linalg_matrix_rank",
-	Overload: "out_tol_tensor",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMatrixRankOutTolTensor checks linalg_matrix_rank.out_tol_tensor(Tensor input, Tensor tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs585, &a0, &a1, &a3, input, tol, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs585, &a0, &a1, &a3, input, tol, out, r0)
-	return r0
-}
-
-var opLinalgMultiDot = asserts.Op{
-	Name:     "linalg_multi_dot",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMultiDot checks linalg_multi_dot(Tensor[] tensors) -> Tensor
-func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMultiDot(tensors)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opLinalgMultiDot, &assertgenshapes.Locs48, &l0, tensors)
-	r0 := kernels.LinalgMultiDot(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
-	return r0
-}
-
-var opLinalgMultiDotOut = asserts.Op{
-	Name:     "linalg_multi_dot",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgMultiDotOut checks linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)
-func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgMultiDotOut(tensors, out)
-	}
-	var c asserts.Call
-	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre37(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
-	return r0
-}
-
-var opNestedToPaddedTensor = asserts.Op{
-	Name:     "nested_to_padded_tensor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NestedToPaddedTensor checks nested_to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor
-func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NestedToPaddedTensor(self, padding, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXTestSerializationSubcmul = asserts.Op{
-	Name:     "_test_serialization_subcmul",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XTestSerializationSubcmul checks _test_serialization_subcmul(Tensor self, Tensor other, Scalar alpha=1) -> Tensor
-func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestSerializationSubcmul(self, other, alpha)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opXTestParallelMaterialize = asserts.Op{
-	Name:     "_test_parallel_materialize",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XTestParallelMaterialize checks _test_parallel_materialize(Tensor self, int num_parallel, bool skip_first=False) -> Tensor
-func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXTestOptionalIntlist = asserts.Op{
-	Name:     "_test_optional_intlist",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XTestOptionalIntlist checks _test_optional_intlist(Tensor values, int[]? addends) -> Tensor
-func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestOptionalIntlist(values, addends)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs586, &a0, values)
-	r0 := kernels.XTestOptionalIntlist(values, addends)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs586, &a0, values, r0)
-	return r0
-}
-
-var opXTestOptionalIntlistOut = asserts.Op{
-	Name:     "_test_optional_intlist",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XTestOptionalIntlistOut checks _test_optional_intlist.out(Tensor values, int[]? addends, *, Tensor(a!) out) -> Tensor(a!)
-func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestOptionalIntlistOut(values, addends, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs587, &a0, &a2, values, out)
-	defer c.Abandon()
-	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs587, &a0, &a2, values, out, r0)
-	return r0
-}
-
-var opXTestOptionalFilledIntlist = asserts.Op{
-	Name:     "_test_optional_filled_intlist",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XTestOptionalFilledIntlist checks _test_optional_filled_intlist(Tensor values, int[2]? addends) -> Tensor
-func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestOptionalFilledIntlist(values, addends)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs586, &a0, values)
-	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs586, &a0, values, r0)
-	return r0
-}
-
-var opXTestOptionalFilledIntlistOut = asserts.Op{
-	Name:     "_test_optional_filled_intlist",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XTestOptionalFilledIntlistOut checks _test_optional_filled_intlist.out(Tensor values, int[2]? addends, *, Tensor(a!) out) -> Tensor(a!)
-func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs587, &a0, &a2, values, out)
-	defer c.Abandon()
-	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs587, &a0, &a2, values, out, r0)
-	return r0
-}
-
-var opXTestOptionalFloatlist = asserts.Op{
-	Name:     "_test_optional_floatlist",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XTestOptionalFloatlist checks _test_optional_floatlist(Tensor values, float[]? addends) -> Tensor
-func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestOptionalFloatlist(values, addends)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs586, &a0, values)
-	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs586, &a0, values, r0)
-	return r0
-}
-
-var opXTestOptionalFloatlistOut = asserts.Op{
-	Name:     "_test_optional_floatlist",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XTestOptionalFloatlistOut checks _test_optional_floatlist.out(Tensor values, float[]? addends, *, Tensor(a!) out) -> Tensor(a!)
-func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestOptionalFloatlistOut(values, addends, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs587, &a0, &a2, values, out)
-	defer c.Abandon()
-	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs587, &a0, &a2, values, out, r0)
-	return r0
-}
-
-var opXTestStringDefault = asserts.Op{
-	Name:     "_test_string_default",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XTestStringDefault checks _test_string_default(Tensor dummy, str a="\"'\\", str b='"\'\\') -> Tensor
-func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestStringDefault(dummy, a, b)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestStringDefault, &assertgenshapes.Locs588, &a0, dummy)
-	r0 := kernels.XTestStringDefault(dummy, a, b)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs588, &a0, dummy, r0)
-	return r0
-}
-
-var opXTestAmbiguousDefaultsA = asserts.Op{
-	Name:     "_test_ambiguous_defaults",
-	Overload: "a",
-	Profile:  asserts.Strict,
-}
-
-// XTestAmbiguousDefaultsA checks _test_ambiguous_defaults.a(Tensor dummy, int a=1, int b=1) -> Tensor
-func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs588, &a0, dummy)
-	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs588, &a0, dummy, r0)
-	return r0
-}
-
-var opXTestAmbiguousDefaultsB = asserts.Op{
-	Name:     "_test_ambiguous_defaults",
-	Overload: "b",
-	Profile:  asserts.Strict,
-}
-
-// XTestAmbiguousDefaultsB checks _test_ambiguous_defaults.b(Tensor dummy, int a=2, str b="2") -> Tensor
-func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs588, &a0, dummy)
-	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs588, &a0, dummy, r0)
-	return r0
-}
-
-var opXTestWarnInAutograd = asserts.Op{
-	Name:     "_test_warn_in_autograd",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XTestWarnInAutograd checks _test_warn_in_autograd(Tensor self) -> Tensor
-func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestWarnInAutograd(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XTestWarnInAutograd(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXTestWarnInAutogradOut = asserts.Op{
-	Name:     "_test_warn_in_autograd",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XTestWarnInAutogradOut checks _test_warn_in_autograd.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestWarnInAutogradOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opXTestAutogradMultipleDispatchFullcoverage = asserts.Op{
-	Name:     "_test_autograd_multiple_dispatch",
-	Overload: "fullcoverage",
-	Profile:  asserts.Strict,
-}
-
-// XTestAutogradMultipleDispatchFullcoverage checks _test_autograd_multiple_dispatch.fullcoverage(Tensor self) -> Tensor
-func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXTestAutogradMultipleDispatchFullcoverageOut = asserts.Op{
-	Name:     "_test_autograd_multiple_dispatch",
-	Overload: "fullcoverage_out",
-	Profile:  asserts.Strict,
-}
-
-// XTestAutogradMultipleDispatchFullcoverageOut checks _test_autograd_multiple_dispatch.fullcoverage_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opXTestAutogradMultipleDispatchNtonly = asserts.Op{
-	Name:     "_test_autograd_multiple_dispatch",
-	Overload: "ntonly",
-	Profile:  asserts.Strict,
-}
-
-// XTestAutogradMultipleDispatchNtonly checks _test_autograd_multiple_dispatch.ntonly(Tensor self, bool b) -> Tensor
-func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXTestAutogradMultipleDispatchView = asserts.Op{
-	Name:     "_test_autograd_multiple_dispatch_view",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XTestAutogradMultipleDispatchView checks _test_autograd_multiple_dispatch_view(Tensor(a) self) -> Tensor(a)
-func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestAutogradMultipleDispatchView(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXTestAutogradMultipleDispatchViewCopy = asserts.Op{
-	Name:     "_test_autograd_multiple_dispatch_view_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XTestAutogradMultipleDispatchViewCopy checks _test_autograd_multiple_dispatch_view_copy(Tensor self) -> Tensor
-func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXTestAutogradMultipleDispatchViewCopyOut = asserts.Op{
-	Name:     "_test_autograd_multiple_dispatch_view_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XTestAutogradMultipleDispatchViewCopyOut checks _test_autograd_multiple_dispatch_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSegmentReduce = asserts.Op{
-	Name:     "segment_reduce",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SegmentReduce checks segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor
-func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, indices *torch.Tensor, offsets *torch.Tensor, axis int64, unsafe bool, initial *torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	}
-	var c asserts.Call
-	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre377(&c, &opSegmentReduce, &assertgenshapes.Locs589, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
-	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs589, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
-	return r0
-}
-
-var opSegmentReduceOut = asserts.Op{
-	Name:     "segment_reduce",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SegmentReduceOut checks segment_reduce.out(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
-func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, indices *torch.Tensor, offsets *torch.Tensor, axis int64, unsafe bool, initial *torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	}
-	var c asserts.Call
-	var a0, a2, a3, a4, a8 asserts.Saved
-	assertgenshapes.ChecksPre378(&c, &opSegmentReduceOut, &assertgenshapes.Locs590, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
-	defer c.Abandon()
-	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs590, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
-	return r0
-}
-
-var opXSegmentReduceBackward = asserts.Op{
-	Name:     "_segment_reduce_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XSegmentReduceBackward checks _segment_reduce_backward(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None) -> Tensor
-func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torch.Tensor, reduce string, lengths *torch.Tensor, offsets *torch.Tensor, axis int64, initial *torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre379(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs591, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
-	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs591, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
-	return r0
-}
-
-var opXSegmentReduceBackwardOut = asserts.Op{
-	Name:     "_segment_reduce_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XSegmentReduceBackwardOut checks _segment_reduce_backward.out(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)
-func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *torch.Tensor, reduce string, lengths *torch.Tensor, offsets *torch.Tensor, axis int64, initial *torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5, a8 asserts.Saved
-	assertgenshapes.ChecksPre380(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs592, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
-	defer c.Abandon()
-	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs592, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
-	return r0
-}
-
-var opPadSequence = asserts.Op{
-	Name:     "pad_sequence",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// PadSequence checks pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.0, str padding_side="right") -> Tensor
-func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value float64, padding_side string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opPadSequence, &assertgenshapes.Locs593, &l0, sequences)
-	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs593, &l0, sequences, r0)
-	return r0
-}
-
-var opFlattenDenseTensors = asserts.Op{
-	Name:     "flatten_dense_tensors",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FlattenDenseTensors checks flatten_dense_tensors(Tensor[] tensors) -> Tensor
-func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenDenseTensors(tensors)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opFlattenDenseTensors, &assertgenshapes.Locs48, &l0, tensors)
-	r0 := kernels.FlattenDenseTensors(tensors)
-	assertgenshapes.ChecksPost381(&c, &assertgenshapes.Locs48, &l0, tensors, r0)
-	return r0
-}
-
-var opUnflattenDenseTensors = asserts.Op{
-	Name:     "unflatten_dense_tensors",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UnflattenDenseTensors checks unflatten_dense_tensors(Tensor flat, Tensor[] tensors) -> Tensor[]
-func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnflattenDenseTensors(flat, tensors)
-	}
-	var c asserts.Call
-	var (
-		a0 asserts.Saved
-		l1 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre121(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs594, &a0, &l1, flat, tensors)
-	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs594, &a0, &l1, flat, tensors, r0)
-	return r0
-}
-
-var opXNestedTensorFromTensorList = asserts.Op{
-	Name:     "_nested_tensor_from_tensor_list",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XNestedTensorFromTensorList checks _nested_tensor_from_tensor_list(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre35(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs595, &l0, list)
-	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs595, &l0, list, r0)
-	return r0
-}
-
-var opXNestedTensorFromTensorListOut = asserts.Op{
-	Name:     "_nested_tensor_from_tensor_list",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XNestedTensorFromTensorListOut checks _nested_tensor_from_tensor_list.out(Tensor[] list, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, *, Tensor(a!) out) -> Tensor(a!)
-func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	}
-	var c asserts.Call
-	var (
-		a5 asserts.Saved
-		l0 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre37(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs596, &l0, &a5, list, out)
-	defer c.Abandon()
-	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs596, &l0, &a5, list, out, r0)
-	return r0
-}
-
-var opXFwPrimalCopy = asserts.Op{
-	Name:     "_fw_primal_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XFwPrimalCopy checks _fw_primal_copy(Tensor self, int level) -> Tensor
-func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XFwPrimalCopy(self, level)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFwPrimalCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XFwPrimalCopy(self, level)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXFwPrimalCopyOut = asserts.Op{
-	Name:     "_fw_primal_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XFwPrimalCopyOut checks _fw_primal_copy.out(Tensor self, int level, *, Tensor(a!) out) -> Tensor(a!)
-func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XFwPrimalCopyOut(self, level, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opXMakeDualCopy = asserts.Op{
-	Name:     "_make_dual_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XMakeDualCopy checks _make_dual_copy(Tensor primal, Tensor tangent, int level) -> Tensor
-func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMakeDualCopy(primal, tangent, level)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMakeDualCopy, &assertgenshapes.Locs4, &a0, &a1, primal, tangent)
-	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs4, &a0, &a1, primal, tangent, r0)
-	return r0
-}
-
-var opXMakeDualCopyOut = asserts.Op{
-	Name:     "_make_dual_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XMakeDualCopyOut checks _make_dual_copy.out(Tensor primal, Tensor tangent, int level, *, Tensor(a!) out) -> Tensor(a!)
-func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs597, &a0, &a1, &a3, primal, tangent, out)
-	defer c.Abandon()
-	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs597, &a0, &a1, &a3, primal, tangent, out, r0)
-	return r0
-}
-
-var opViewAsRealCopy = asserts.Op{
-	Name:     "view_as_real_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ViewAsRealCopy checks view_as_real_copy(Tensor self) -> Tensor
-func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ViewAsRealCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewAsRealCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ViewAsRealCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opViewAsRealCopyOut = asserts.Op{
-	Name:     "view_as_real_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ViewAsRealCopyOut checks view_as_real_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ViewAsRealCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ViewAsRealCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opViewAsComplexCopy = asserts.Op{
-	Name:     "view_as_complex_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ViewAsComplexCopy checks view_as_complex_copy(Tensor self) -> Tensor
-func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ViewAsComplexCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewAsComplexCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ViewAsComplexCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opViewAsComplexCopyOut = asserts.Op{
-	Name:     "view_as_complex_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ViewAsComplexCopyOut checks view_as_complex_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ViewAsComplexCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opXConjCopy = asserts.Op{
-	Name:     "_conj_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XConjCopy checks _conj_copy(Tensor self) -> Tensor
-func XConjCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XConjCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXConjCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XConjCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXConjCopyOut = asserts.Op{
-	Name:     "_conj_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XConjCopyOut checks _conj_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XConjCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXConjCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.XConjCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opXNegViewCopy = asserts.Op{
-	Name:     "_neg_view_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XNegViewCopy checks _neg_view_copy(Tensor self) -> Tensor
-func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNegViewCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNegViewCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XNegViewCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXNegViewCopyOut = asserts.Op{
-	Name:     "_neg_view_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XNegViewCopyOut checks _neg_view_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNegViewCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXNegViewCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.XNegViewCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opAsStridedCopy = asserts.Op{
-	Name:     "as_strided_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AsStridedCopy checks as_strided_copy(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor
-func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_offset *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AsStridedCopy(self, size, stride, storage_offset)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAsStridedCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opAsStridedCopyOut = asserts.Op{
-	Name:     "as_strided_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AsStridedCopyOut checks as_strided_copy.out(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)
-func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_offset *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAsStridedCopyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opXSparseBroadcastToCopy = asserts.Op{
-	Name:     "_sparse_broadcast_to_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XSparseBroadcastToCopy checks _sparse_broadcast_to_copy(Tensor self, int[] size) -> Tensor
-func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSparseBroadcastToCopy(self, size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXSparseBroadcastToCopyOut = asserts.Op{
-	Name:     "_sparse_broadcast_to_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XSparseBroadcastToCopyOut checks _sparse_broadcast_to_copy.out(Tensor self, int[] size, *, Tensor(a!) out) -> Tensor(a!)
-func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSparseBroadcastToCopyOut(self, size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opDiagonalCopy = asserts.Op{
-	Name:     "diagonal_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// DiagonalCopy checks diagonal_copy(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor
-func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DiagonalCopy(self, offset, dim1, dim2)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiagonalCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDiagonalCopyOut = asserts.Op{
-	Name:     "diagonal_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// DiagonalCopyOut checks diagonal_copy.out(Tensor self, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) -> Tensor(a!)
-func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opDiagonalCopyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opExpandCopy = asserts.Op{
-	Name:     "expand_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ExpandCopy checks expand_copy(Tensor self, SymInt[] size, *, bool implicit=False) -> Tensor
-func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExpandCopy(self, size, implicit)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExpandCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ExpandCopy(self, size, implicit)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpandCopyOut = asserts.Op{
-	Name:     "expand_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ExpandCopyOut checks expand_copy.out(Tensor self, SymInt[] size, *, bool implicit=False, Tensor(a!) out) -> Tensor(a!)
-func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExpandCopyOut(self, size, implicit, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opExpandCopyOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opPermuteCopy = asserts.Op{
-	Name:     "permute_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// PermuteCopy checks permute_copy(Tensor self, int[] dims) -> Tensor
-func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PermuteCopy(self, dims)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPermuteCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.PermuteCopy(self, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opPermuteCopyOut = asserts.Op{
-	Name:     "permute_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// PermuteCopyOut checks permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)
-func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PermuteCopyOut(self, dims, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opPermuteCopyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.PermuteCopyOut(self, dims, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opXReshapeAliasCopy = asserts.Op{
-	Name:     "_reshape_alias_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XReshapeAliasCopy checks _reshape_alias_copy(Tensor self, SymInt[] size, SymInt[] stride) -> Tensor
-func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XReshapeAliasCopy(self, size, stride)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXReshapeAliasCopyOut = asserts.Op{
-	Name:     "_reshape_alias_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XReshapeAliasCopyOut checks _reshape_alias_copy.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
-func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opSelectCopyInt = asserts.Op{
-	Name:     "select_copy",
-	Overload: "int",
-	Profile:  asserts.Strict,
-}
-
-// SelectCopyInt checks select_copy.int(Tensor self, int dim, SymInt index) -> Tensor
-func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectCopyInt(self, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelectCopyInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SelectCopyInt(self, dim, index)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelectCopyIntOut = asserts.Op{
-	Name:     "select_copy",
-	Overload: "int_out",
-	Profile:  asserts.Strict,
-}
-
-// SelectCopyIntOut checks select_copy.int_out(Tensor self, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
-func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectCopyIntOut(self, dim, index, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSelectCopyIntOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opDetachCopy = asserts.Op{
-	Name:     "detach_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// DetachCopy checks detach_copy(Tensor self) -> Tensor
-func DetachCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DetachCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDetachCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.DetachCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDetachCopyOut = asserts.Op{
-	Name:     "detach_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// DetachCopyOut checks detach_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DetachCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opDetachCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.DetachCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSliceCopyTensor = asserts.Op{
-	Name:     "slice_copy",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// SliceCopyTensor checks slice_copy.Tensor(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor
-func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SliceCopyTensor(self, dim, start, end, step)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSliceCopyTensor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSliceCopyTensorOut = asserts.Op{
-	Name:     "slice_copy",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// SliceCopyTensorOut checks slice_copy.Tensor_out(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)
-func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64, step int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opSplitCopyTensor = asserts.Op{
-	Name:     "split_copy",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// SplitCopyTensor checks split_copy.Tensor(Tensor self, SymInt split_size, int dim=0) -> Tensor[]
-func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SplitCopyTensor(self, split_size, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitCopyTensor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSplitWithSizesCopy = asserts.Op{
-	Name:     "split_with_sizes_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SplitWithSizesCopy checks split_with_sizes_copy(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]
-func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSqueezeCopy = asserts.Op{
-	Name:     "squeeze_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SqueezeCopy checks squeeze_copy(Tensor self) -> Tensor
-func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SqueezeCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SqueezeCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSqueezeCopyOut = asserts.Op{
-	Name:     "squeeze_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SqueezeCopyOut checks squeeze_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SqueezeCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSqueezeCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SqueezeCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSqueezeCopyDim = asserts.Op{
-	Name:     "squeeze_copy",
-	Overload: "dim",
-	Profile:  asserts.Strict,
-}
-
-// SqueezeCopyDim checks squeeze_copy.dim(Tensor self, int dim) -> Tensor
-func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SqueezeCopyDim(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeCopyDim, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SqueezeCopyDim(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSqueezeCopyDimOut = asserts.Op{
-	Name:     "squeeze_copy",
-	Overload: "dim_out",
-	Profile:  asserts.Strict,
-}
-
-// SqueezeCopyDimOut checks squeeze_copy.dim_out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
-func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SqueezeCopyDimOut(self, dim, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSqueezeCopyDims = asserts.Op{
-	Name:     "squeeze_copy",
-	Overload: "dims",
-	Profile:  asserts.Strict,
-}
-
-// SqueezeCopyDims checks squeeze_copy.dims(Tensor self, int[] dim) -> Tensor
-func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SqueezeCopyDims(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeCopyDims, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SqueezeCopyDims(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSqueezeCopyDimsOut = asserts.Op{
-	Name:     "squeeze_copy",
-	Overload: "dims_out",
-	Profile:  asserts.Strict,
-}
-
-// SqueezeCopyDimsOut checks squeeze_copy.dims_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)
-func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SqueezeCopyDimsOut(self, dim, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opTCopy = asserts.Op{
-	Name:     "t_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// TCopy checks t_copy(Tensor self) -> Tensor
-func TCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.TCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTCopyOut = asserts.Op{
-	Name:     "t_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// TCopyOut checks t_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opTCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.TCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opTransposeCopyInt = asserts.Op{
-	Name:     "transpose_copy",
-	Overload: "int",
-	Profile:  asserts.Strict,
-}
-
-// TransposeCopyInt checks transpose_copy.int(Tensor self, int dim0, int dim1) -> Tensor
-func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TransposeCopyInt(self, dim0, dim1)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTransposeCopyInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTransposeCopyIntOut = asserts.Op{
-	Name:     "transpose_copy",
-	Overload: "int_out",
-	Profile:  asserts.Strict,
-}
-
-// TransposeCopyIntOut checks transpose_copy.int_out(Tensor self, int dim0, int dim1, *, Tensor(a!) out) -> Tensor(a!)
-func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opUnsqueezeCopy = asserts.Op{
-	Name:     "unsqueeze_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UnsqueezeCopy checks unsqueeze_copy(Tensor self, int dim) -> Tensor
-func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnsqueezeCopy(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsqueezeCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UnsqueezeCopy(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnsqueezeCopyOut = asserts.Op{
-	Name:     "unsqueeze_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// UnsqueezeCopyOut checks unsqueeze_copy.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)
-func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnsqueezeCopyOut(self, dim, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opXIndicesCopy = asserts.Op{
-	Name:     "_indices_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XIndicesCopy checks _indices_copy(Tensor self) -> Tensor
-func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XIndicesCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXIndicesCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XIndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXIndicesCopyOut = asserts.Op{
-	Name:     "_indices_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XIndicesCopyOut checks _indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XIndicesCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.XIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opXValuesCopy = asserts.Op{
-	Name:     "_values_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XValuesCopy checks _values_copy(Tensor self) -> Tensor
-func XValuesCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XValuesCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXValuesCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XValuesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXValuesCopyOut = asserts.Op{
-	Name:     "_values_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XValuesCopyOut checks _values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XValuesCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXValuesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.XValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opIndicesCopy = asserts.Op{
-	Name:     "indices_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// IndicesCopy checks indices_copy(Tensor self) -> Tensor
-func IndicesCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndicesCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIndicesCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.IndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opIndicesCopyOut = asserts.Op{
-	Name:     "indices_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// IndicesCopyOut checks indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndicesCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.IndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opValuesCopy = asserts.Op{
-	Name:     "values_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ValuesCopy checks values_copy(Tensor self) -> Tensor
-func ValuesCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ValuesCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opValuesCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ValuesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opValuesCopyOut = asserts.Op{
-	Name:     "values_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ValuesCopyOut checks values_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ValuesCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opValuesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opCrowIndicesCopy = asserts.Op{
-	Name:     "crow_indices_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CrowIndicesCopy checks crow_indices_copy(Tensor self) -> Tensor
-func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CrowIndicesCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCrowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.CrowIndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCrowIndicesCopyOut = asserts.Op{
-	Name:     "crow_indices_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CrowIndicesCopyOut checks crow_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CrowIndicesCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.CrowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opColIndicesCopy = asserts.Op{
-	Name:     "col_indices_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ColIndicesCopy checks col_indices_copy(Tensor self) -> Tensor
-func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ColIndicesCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opColIndicesCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ColIndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opColIndicesCopyOut = asserts.Op{
-	Name:     "col_indices_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ColIndicesCopyOut checks col_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ColIndicesCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opColIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ColIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opCcolIndicesCopy = asserts.Op{
-	Name:     "ccol_indices_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CcolIndicesCopy checks ccol_indices_copy(Tensor self) -> Tensor
-func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CcolIndicesCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCcolIndicesCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.CcolIndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCcolIndicesCopyOut = asserts.Op{
-	Name:     "ccol_indices_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CcolIndicesCopyOut checks ccol_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CcolIndicesCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.CcolIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opRowIndicesCopy = asserts.Op{
-	Name:     "row_indices_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// RowIndicesCopy checks row_indices_copy(Tensor self) -> Tensor
-func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RowIndicesCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RowIndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRowIndicesCopyOut = asserts.Op{
-	Name:     "row_indices_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RowIndicesCopyOut checks row_indices_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RowIndicesCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opUnbindCopyInt = asserts.Op{
-	Name:     "unbind_copy",
-	Overload: "int",
-	Profile:  asserts.Strict,
-}
-
-// UnbindCopyInt checks unbind_copy.int(Tensor self, int dim=0) -> Tensor[]
-func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnbindCopyInt(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnbindCopyInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UnbindCopyInt(self, dim)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnbindCopyIntOut = asserts.Op{
-	Name:     "unbind_copy",
-	Overload: "int_out",
-	Profile:  asserts.Strict,
-}
-
-// UnbindCopyIntOut checks unbind_copy.int_out(Tensor self, int dim=0, *, Tensor(a!)[] out) -> ()
-func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.UnbindCopyIntOut(self, dim, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a0 asserts.Saved
-		l2 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre220(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs278, &a0, &l2, self, out)
-	defer c.Abandon()
-	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs278, &a0, &l2, self, out)
-}
-
-var opSplitCopyTensorOut = asserts.Op{
-	Name:     "split_copy",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// SplitCopyTensorOut checks split_copy.Tensor_out(Tensor self, SymInt split_size, int dim=0, *, Tensor(a!)[] out) -> ()
-func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.SplitCopyTensorOut(self, split_size, dim, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre220(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs278, &a0, &l3, self, out)
-	defer c.Abandon()
-	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs278, &a0, &l3, self, out)
-}
-
-var opSplitWithSizesCopyOut = asserts.Op{
-	Name:     "split_with_sizes_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SplitWithSizesCopyOut checks split_with_sizes_copy.out(Tensor self, SymInt[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()
-func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a0 asserts.Saved
-		l3 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre220(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs278, &a0, &l3, self, out)
-	defer c.Abandon()
-	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs278, &a0, &l3, self, out)
-}
-
-var opViewCopy = asserts.Op{
-	Name:     "view_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ViewCopy checks view_copy(Tensor self, SymInt[] size) -> Tensor
-func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ViewCopy(self, size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ViewCopy(self, size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opViewCopyOut = asserts.Op{
-	Name:     "view_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ViewCopyOut checks view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
-func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ViewCopyOut(self, size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opViewCopyOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.ViewCopyOut(self, size, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opViewCopyDtype = asserts.Op{
-	Name:     "view_copy",
-	Overload: "dtype",
-	Profile:  asserts.Strict,
-}
-
-// ViewCopyDtype checks view_copy.dtype(Tensor self, ScalarType dtype) -> Tensor
-func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ViewCopyDtype(self, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewCopyDtype, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ViewCopyDtype(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opViewCopyDtypeOut = asserts.Op{
-	Name:     "view_copy",
-	Overload: "dtype_out",
-	Profile:  asserts.Strict,
-}
-
-// ViewCopyDtypeOut checks view_copy.dtype_out(Tensor self, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)
-func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ViewCopyDtypeOut(self, dtype, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opUnfoldCopy = asserts.Op{
-	Name:     "unfold_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UnfoldCopy checks unfold_copy(Tensor self, int dimension, int size, int step) -> Tensor
-func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnfoldCopy(self, dimension, size, step)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnfoldCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnfoldCopyOut = asserts.Op{
-	Name:     "unfold_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// UnfoldCopyOut checks unfold_copy.out(Tensor self, int dimension, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
-func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opUnfoldCopyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opAliasCopy = asserts.Op{
-	Name:     "alias_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AliasCopy checks alias_copy(Tensor self) -> Tensor
-func AliasCopy(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AliasCopy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAliasCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.AliasCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opAliasCopyOut = asserts.Op{
-	Name:     "alias_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AliasCopyOut checks alias_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AliasCopyOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAliasCopyOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.AliasCopyOut(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opToPaddedTensor = asserts.Op{
-	Name:     "to_padded_tensor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ToPaddedTensor checks to_padded_tensor(Tensor self, float padding, SymInt[]? output_size=None) -> Tensor
-func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToPaddedTensor(self, padding, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opToPaddedTensorOut = asserts.Op{
-	Name:     "to_padded_tensor",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ToPaddedTensorOut checks to_padded_tensor.out(Tensor self, float padding, SymInt[]? output_size=None, *, Tensor(a!) out) -> Tensor(a!)
-func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opToPaddedTensorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opXJaggedToPaddedDenseForward = asserts.Op{
-	Name:     "_jagged_to_padded_dense_forward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XJaggedToPaddedDenseForward checks _jagged_to_padded_dense_forward(Tensor values, Tensor[] offsets, SymInt[] max_lengths, float padding_value=0.0) -> Tensor
-func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, max_lengths []int64, padding_value float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	}
-	var c asserts.Call
-	var (
-		a0 asserts.Saved
-		l1 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre121(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs598, &a0, &l1, values, offsets)
-	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs598, &a0, &l1, values, offsets, r0)
-	return r0
-}
-
-var opXPaddedDenseToJaggedForward = asserts.Op{
-	Name:     "_padded_dense_to_jagged_forward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XPaddedDenseToJaggedForward checks _padded_dense_to_jagged_forward(Tensor dense, Tensor[] offsets, SymInt? total_L=None) -> Tensor
-func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, total_L *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	}
-	var c asserts.Call
-	var (
-		a0 asserts.Saved
-		l1 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre121(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs599, &a0, &l1, dense, offsets)
-	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs599, &a0, &l1, dense, offsets, r0)
-	return r0
-}
-
-var opXNestedFromPaddedTensor = asserts.Op{
-	Name:     "_nested_from_padded_tensor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XNestedFromPaddedTensor checks _nested_from_padded_tensor(Tensor padded, Tensor offsets, Tensor dummy, int ragged_idx=1, Tensor? min_seqlen=None, Tensor? max_seqlen=None, SymInt? sum_S=None) -> Tensor
-func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy *torch.Tensor, ragged_idx int64, min_seqlen *torch.Tensor, max_seqlen *torch.Tensor, sum_S *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre379(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs600, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
-	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs600, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
-	return r0
-}
-
-var opXNestedTensorSoftmaxWithShape = asserts.Op{
-	Name:     "_nested_tensor_softmax_with_shape",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XNestedTensorSoftmaxWithShape checks _nested_tensor_softmax_with_shape(Tensor self, Tensor query) -> Tensor
-func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNestedTensorSoftmaxWithShape(self, query)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs601, &a0, &a1, self, query)
-	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs601, &a0, &a1, self, query, r0)
-	return r0
-}
-
-var opXSafeSoftmax = asserts.Op{
-	Name:     "_safe_softmax",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XSafeSoftmax checks _safe_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor
-func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSafeSoftmax(self, dim, dtype)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSafeSoftmax, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXTransformerEncoderLayerFwd = asserts.Op{
-	Name:     "_transformer_encoder_layer_fwd",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XTransformerEncoderLayerFwd checks _transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor
-func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads int64, qkv_weight *torch.Tensor, qkv_bias *torch.Tensor, proj_weight *torch.Tensor, proj_bias *torch.Tensor, use_gelu bool, norm_first bool, eps float64, norm_weight_1 *torch.Tensor, norm_bias_1 *torch.Tensor, norm_weight_2 *torch.Tensor, norm_bias_2 *torch.Tensor, ffn_weight_1 *torch.Tensor, ffn_bias_1 *torch.Tensor, ffn_weight_2 *torch.Tensor, ffn_bias_2 *torch.Tensor, mask *torch.Tensor, mask_type *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	}
-	var c asserts.Call
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 asserts.Saved
-	assertgenshapes.ChecksPre382(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs602, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
-	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	assertgenshapes.ChecksPost383(&c, &assertgenshapes.Locs602, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
-	return r0
-}
-
-var opXTransformerEncoderLayerFwdOut = asserts.Op{
-	Name:     "_transformer_encoder_layer_fwd",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XTransformerEncoderLayerFwdOut checks _transformer_encoder_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)
-func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_heads int64, qkv_weight *torch.Tensor, qkv_bias *torch.Tensor, proj_weight *torch.Tensor, proj_bias *torch.Tensor, use_gelu bool, norm_first bool, eps float64, norm_weight_1 *torch.Tensor, norm_bias_1 *torch.Tensor, norm_weight_2 *torch.Tensor, norm_bias_2 *torch.Tensor, ffn_weight_1 *torch.Tensor, ffn_bias_1 *torch.Tensor, ffn_weight_2 *torch.Tensor, ffn_bias_2 *torch.Tensor, mask *torch.Tensor, mask_type *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	}
-	var c asserts.Call
-	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
-	assertgenshapes.ChecksPre384(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs603, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
-	defer c.Abandon()
-	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	assertgenshapes.ChecksPost385(&c, &assertgenshapes.Locs603, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
-	return r0
-}
-
-var opXNativeMultiHeadAttention = asserts.Op{
-	Name:     "_native_multi_head_attention",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XNativeMultiHeadAttention checks _native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)
-func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, embed_dim int64, num_head int64, qkv_weight *torch.Tensor, qkv_bias *torch.Tensor, proj_weight *torch.Tensor, proj_bias *torch.Tensor, mask *torch.Tensor, need_weights bool, average_attn_weights bool, mask_type *int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre386(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs604, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	assertgenshapes.ChecksPost387(&c, &assertgenshapes.Locs604, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
-	return r0, r1
-}
-
-var opXNativeMultiHeadAttentionOut = asserts.Op{
-	Name:     "_native_multi_head_attention",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XNativeMultiHeadAttentionOut checks _native_multi_head_attention.out(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, bool average_attn_weights=True, int? mask_type=None, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, embed_dim int64, num_head int64, qkv_weight *torch.Tensor, qkv_bias *torch.Tensor, proj_weight *torch.Tensor, proj_bias *torch.Tensor, mask *torch.Tensor, need_weights bool, average_attn_weights bool, mask_type *int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre388(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	assertgenshapes.ChecksPost389(&c, &assertgenshapes.Locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
-	return r0, r1
-}
-
-var opScaledDotProductAttention = asserts.Op{
-	Name:     "scaled_dot_product_attention",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ScaledDotProductAttention checks scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None, bool enable_gqa=False) -> Tensor
-func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_mask *torch.Tensor, dropout_p float64, is_causal bool, scale *float64, enable_gqa bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre72(&c, &opScaledDotProductAttention, &assertgenshapes.Locs606, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
-	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs606, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0)
-	return r0
-}
-
-var opXFusedSdpChoice = asserts.Op{
-	Name:     "_fused_sdp_choice",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XFusedSdpChoice checks _fused_sdp_choice(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, *, float? scale=None, bool enable_gqa=False) -> int
-func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_mask *torch.Tensor, dropout_p float64, is_causal bool, scale *float64, enable_gqa bool) int64 {
-	if !asserts.Checking() {
-		return kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre390(&c, &opXFusedSdpChoice, &assertgenshapes.Locs607, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
-	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs607, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
-	return r0
-}
-
-var opXScaledDotProductAttentionMath = asserts.Op{
-	Name:     "_scaled_dot_product_attention_math",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XScaledDotProductAttentionMath checks _scaled_dot_product_attention_math(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, Tensor? dropout_mask=None, *, float? scale=None, bool enable_gqa=False) -> (Tensor, Tensor)
-func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_mask *torch.Tensor, dropout_p float64, is_causal bool, dropout_mask *torch.Tensor, scale *float64, enable_gqa bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre285(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
-	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	assertgenshapes.ChecksPost286(&c, &assertgenshapes.Locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
-	return r0, r1
-}
-
-var opXScaledDotProductAttentionMathForMps = asserts.Op{
-	Name:     "_scaled_dot_product_attention_math_for_mps",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XScaledDotProductAttentionMathForMps checks _scaled_dot_product_attention_math_for_mps(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0.0, bool is_causal=False, Tensor? dropout_mask=None, *, float? scale=None, bool enable_gqa=False) -> (Tensor, Tensor)
-func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_mask *torch.Tensor, dropout_p float64, is_causal bool, dropout_mask *torch.Tensor, scale *float64, enable_gqa bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre285(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
-	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	assertgenshapes.ChecksPost286(&c, &assertgenshapes.Locs608, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
-	return r0, r1
-}
-
-var opXScaledDotProductFlashAttention = asserts.Op{
-	Name:     "_scaled_dot_product_flash_attention",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XScaledDotProductFlashAttention checks _scaled_dot_product_flash_attention(Tensor query, Tensor key, Tensor value, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor rng_state, Tensor unused, Tensor debug_attn_mask)
-func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, dropout_p float64, is_causal bool, return_debug_mask bool, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre391(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs609, &a0, &a1, &a2, query, key, value)
-	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost392(&c, &assertgenshapes.Locs609, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
-	return r0, r1, r2, r3, r4, r5, r6, r7, r8
-}
-
-var opXScaledDotProductFlashAttentionQuantized = asserts.Op{
-	Name:     "_scaled_dot_product_flash_attention",
-	Overload: "quantized",
-	Profile:  asserts.Strict,
-}
-
-// XScaledDotProductFlashAttentionQuantized checks _scaled_dot_product_flash_attention.quantized(Tensor query, Tensor key, Tensor value, Tensor? q_descale, Tensor? k_descale, Tensor? v_descale, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor rng_state, Tensor unused, Tensor debug_attn_mask)
-func XScaledDotProductFlashAttentionQuantized(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, q_descale *torch.Tensor, k_descale *torch.Tensor, v_descale *torch.Tensor, dropout_p float64, is_causal bool, return_debug_mask bool, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre393(&c, &opXScaledDotProductFlashAttentionQuantized, &assertgenshapes.Locs610, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale)
-	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost394(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, &a3, &a4, &a5, query, key, value, q_descale, k_descale, v_descale, r0, r1, r2, r3, r6, r7, r8)
-	return r0, r1, r2, r3, r4, r5, r6, r7, r8
-}
-
-var opXScaledDotProductFlashAttentionForCpu = asserts.Op{
-	Name:     "_scaled_dot_product_flash_attention_for_cpu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XScaledDotProductFlashAttentionForCpu checks _scaled_dot_product_flash_attention_for_cpu(Tensor query, Tensor key, Tensor value, float dropout_p=0.0, bool is_causal=False, *, Tensor? attn_mask=None, float? scale=None) -> (Tensor output, Tensor logsumexp)
-func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, dropout_p float64, is_causal bool, attn_mask *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre158(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs611, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
-	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs611, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
-	return r0, r1
-}
-
-var opXScaledDotProductFusedAttentionOverrideable = asserts.Op{
-	Name:     "_scaled_dot_product_fused_attention_overrideable",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XScaledDotProductFusedAttentionOverrideable checks _scaled_dot_product_fused_attention_overrideable(Tensor query, Tensor key, Tensor value, Tensor? attn_bias=None, float dropout_p=0.0, bool is_causal=False, bool return_debug_mask=False, *, float? scale=None) -> (Tensor output, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, Tensor philox_seed, Tensor philox_offset, Tensor debug_attn_mask)
-func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_bias *torch.Tensor, dropout_p float64, is_causal bool, return_debug_mask bool, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre395(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
-	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost396(&c, &assertgenshapes.Locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
-	return r0, r1, r2, r3, r4, r5, r6, r7, r8
-}
-
-var opXScaledDotProductFlashAttentionBackward = asserts.Op{
-	Name:     "_scaled_dot_product_flash_attention_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XScaledDotProductFlashAttentionBackward checks _scaled_dot_product_flash_attention_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value)
-func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, out *torch.Tensor, logsumexp *torch.Tensor, cum_seq_q *torch.Tensor, cum_seq_k *torch.Tensor, max_q int64, max_k int64, dropout_p float64, is_causal bool, philox_seed *torch.Tensor, philox_offset *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre397(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs613, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
-	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost398(&c, &assertgenshapes.Locs613, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
-	return r0, r1, r2
-}
-
 var opXScaledDotProductFlashAttentionForCpuBackward = asserts.Op{
 	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
 	Overload: "",
@@ -8786,9 +24,9 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
-	assertgenshapes.ChecksPre399(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs614, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
+	assertgenshapes.ChecksPre_116682434fb3(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs_1b5c2fd6c678, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost177(&c, &assertgenshapes.Locs614, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
+	assertgenshapes.ChecksPost_6a89b989389c(&c, &assertgenshapes.Locs_1b5c2fd6c678, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8805,9 +43,9 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8, a9, a14, a15 asserts.Saved
-	assertgenshapes.ChecksPre400(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs615, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre_b627a2b5b93a(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs_6521c3da3640, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost401(&c, &assertgenshapes.Locs615, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_07aeb4cf2fcf(&c, &assertgenshapes.Locs_6521c3da3640, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8824,9 +62,9 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre127(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre_99dbd5a81aad(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_737b6713d70e(&c, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8843,9 +81,9 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre402(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs617, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre_78e2fbb87e5e(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs_73422165143c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	assertgenshapes.ChecksPost403(&c, &assertgenshapes.Locs617, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_b818368aca2a(&c, &assertgenshapes.Locs_73422165143c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8862,9 +100,9 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre395(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre_f2e46d82e873(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost396(&c, &assertgenshapes.Locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost_f1b7eb636b5e(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8881,9 +119,9 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre404(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	assertgenshapes.ChecksPre_b9210b2284ee(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost405(&c, &assertgenshapes.Locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
+	assertgenshapes.ChecksPost_79ea65e598ec(&c, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8900,9 +138,9 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a13, a14, a15 asserts.Saved
-	assertgenshapes.ChecksPre406(&c, &opXFlashAttentionForward, &assertgenshapes.Locs619, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	assertgenshapes.ChecksPre_81b1658691d6(&c, &opXFlashAttentionForward, &assertgenshapes.Locs_e2f01d715caf, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	assertgenshapes.ChecksPost284(&c, &assertgenshapes.Locs619, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_b2755bf5c371(&c, &assertgenshapes.Locs_e2f01d715caf, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -8919,10 +157,10 @@ func XFlashAttentionForwardNoDropoutInplace(out *torch.Tensor, query *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a14, a15, a16 asserts.Saved
-	assertgenshapes.ChecksPre407(&c, &opXFlashAttentionForwardNoDropoutInplace, &assertgenshapes.Locs620, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	assertgenshapes.ChecksPre_65fddde1145a(&c, &opXFlashAttentionForwardNoDropoutInplace, &assertgenshapes.Locs_b9b65dec1234, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	defer c.Abandon()
 	r0 := kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	assertgenshapes.ChecksPost408(&c, &assertgenshapes.Locs620, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0)
+	assertgenshapes.ChecksPost_da9982f043a6(&c, &assertgenshapes.Locs_b9b65dec1234, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0)
 	return r0
 }
 
@@ -8939,9 +177,9 @@ func XFlashAttentionForwardQuantized(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12, a16, a17 asserts.Saved
-	assertgenshapes.ChecksPre409(&c, &opXFlashAttentionForwardQuantized, &assertgenshapes.Locs621, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, &a16, &a17, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes)
+	assertgenshapes.ChecksPre_a3d270375e84(&c, &opXFlashAttentionForwardQuantized, &assertgenshapes.Locs_93ca8e757fda, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, &a16, &a17, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	assertgenshapes.ChecksPost410(&c, &assertgenshapes.Locs621, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, &a16, &a17, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_c93d5798570d(&c, &assertgenshapes.Locs_93ca8e757fda, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, &a16, &a17, query, key, value, cum_seq_q, cum_seq_k, q_descale, k_descale, v_descale, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -8958,9 +196,9 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre397(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs622, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused)
+	assertgenshapes.ChecksPre_ef56ce83e286(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs_a7484fce27b5, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
-	assertgenshapes.ChecksPost398(&c, &assertgenshapes.Locs622, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused, r0, r1, r2)
+	assertgenshapes.ChecksPost_c3d9a99183a9(&c, &assertgenshapes.Locs_a7484fce27b5, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, rng_state, unused, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8977,9 +215,9 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
-	assertgenshapes.ChecksPre411(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs623, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	assertgenshapes.ChecksPre_71baa8d249bd(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	assertgenshapes.ChecksPost165(&c, &assertgenshapes.Locs623, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_b7c835d385c2(&c, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -8996,9 +234,9 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a10, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre412(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre_3803b0f5ed85(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs_1f2ba77a1aa0, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	assertgenshapes.ChecksPost401(&c, &assertgenshapes.Locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_07aeb4cf2fcf(&c, &assertgenshapes.Locs_1f2ba77a1aa0, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9015,9 +253,9 @@ func XCudnnAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre413(&c, &opXCudnnAttentionForward, &assertgenshapes.Locs625, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
+	assertgenshapes.ChecksPre_01e2f84e3d4a(&c, &opXCudnnAttentionForward, &assertgenshapes.Locs_8d62ec8d443c, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
-	assertgenshapes.ChecksPost414(&c, &assertgenshapes.Locs625, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost_c266bb8bfec3(&c, &assertgenshapes.Locs_8d62ec8d443c, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9034,9 +272,9 @@ func XCudnnAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre404(&c, &opXCudnnAttentionBackward, &assertgenshapes.Locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	assertgenshapes.ChecksPre_b9210b2284ee(&c, &opXCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost405(&c, &assertgenshapes.Locs618, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
+	assertgenshapes.ChecksPost_79ea65e598ec(&c, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9053,9 +291,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs626, &a0, &a1, &a2, q, k_, v)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	assertgenshapes.ChecksPost56(&c, &assertgenshapes.Locs626, &a0, &a1, &a2, q, k_, v, r0)
+	assertgenshapes.ChecksPost_8183abf8dadf(&c, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v, r0)
 	return r0
 }
 
@@ -9072,10 +310,10 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre59(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs627, &a0, &a1, &a2, &a4, q, k_, v, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	assertgenshapes.ChecksPost60(&c, &assertgenshapes.Locs627, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
 }
 
@@ -9092,10 +330,10 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9112,9 +350,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre415(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs628, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.ChecksPre_8ddbcc88b38f(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.ChecksPost211(&c, &assertgenshapes.Locs628, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	assertgenshapes.ChecksPost_d716448f0790(&c, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -9131,10 +369,10 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre416(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs629, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	assertgenshapes.ChecksPre_4de06f15e59a(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost213(&c, &assertgenshapes.Locs629, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	assertgenshapes.ChecksPost_fca6abaf3074(&c, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -9151,9 +389,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialAiryAi, &assertgenshapes.Locs303, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -9170,10 +408,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -9190,9 +428,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialBesselJ0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9209,10 +447,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9229,9 +467,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialBesselJ1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9248,10 +486,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9268,9 +506,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialBesselY0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9287,10 +525,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9307,9 +545,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialBesselY1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9326,10 +564,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs39, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9346,9 +584,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9365,9 +603,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -9384,9 +622,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs303, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -9403,10 +641,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -9423,10 +661,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -9443,10 +681,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -9463,9 +701,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9482,9 +720,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -9501,9 +739,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs303, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -9520,10 +758,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -9540,10 +778,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -9560,10 +798,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -9580,9 +818,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9599,9 +837,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -9618,9 +856,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs303, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -9637,10 +875,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -9657,10 +895,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs634, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -9677,10 +915,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs630, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -9697,9 +935,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9716,9 +954,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -9735,9 +973,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs303, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs303, &a0, x, r0)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -9754,465 +992,1867 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
+}
+
+var opSpecialChebyshevPolynomialWXScalarOut = asserts.Op{
+	Name:     "special_chebyshev_polynomial_w",
+	Overload: "x_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialChebyshevPolynomialWXScalarOut checks special_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	return r0
+}
+
+var opSpecialChebyshevPolynomialWNScalarOut = asserts.Op{
+	Name:     "special_chebyshev_polynomial_w",
+	Overload: "n_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialChebyshevPolynomialWNScalarOut checks special_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialH = asserts.Op{
+	Name:     "special_hermite_polynomial_h",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialH checks special_hermite_polynomial_h(Tensor x, Tensor n) -> Tensor
+func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialH(x, n)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	r0 := kernels.SpecialHermitePolynomialH(x, n)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHXScalar = asserts.Op{
+	Name:     "special_hermite_polynomial_h",
+	Overload: "x_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHXScalar checks special_hermite_polynomial_h.x_scalar(Scalar x, Tensor n) -> Tensor
+func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHXScalar(x, n)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHNScalar = asserts.Op{
+	Name:     "special_hermite_polynomial_h",
+	Overload: "n_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHNScalar checks special_hermite_polynomial_h.n_scalar(Tensor x, Scalar n) -> Tensor
+func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHNScalar(x, n)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHOut = asserts.Op{
+	Name:     "special_hermite_polynomial_h",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHOut checks special_hermite_polynomial_h.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHXScalarOut = asserts.Op{
+	Name:     "special_hermite_polynomial_h",
+	Overload: "x_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHXScalarOut checks special_hermite_polynomial_h.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHNScalarOut = asserts.Op{
+	Name:     "special_hermite_polynomial_h",
+	Overload: "n_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHNScalarOut checks special_hermite_polynomial_h.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHe = asserts.Op{
+	Name:     "special_hermite_polynomial_he",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHe checks special_hermite_polynomial_he(Tensor x, Tensor n) -> Tensor
+func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHe(x, n)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	r0 := kernels.SpecialHermitePolynomialHe(x, n)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHeXScalar = asserts.Op{
+	Name:     "special_hermite_polynomial_he",
+	Overload: "x_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHeXScalar checks special_hermite_polynomial_he.x_scalar(Scalar x, Tensor n) -> Tensor
+func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHeNScalar = asserts.Op{
+	Name:     "special_hermite_polynomial_he",
+	Overload: "n_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHeNScalar checks special_hermite_polynomial_he.n_scalar(Tensor x, Scalar n) -> Tensor
+func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHeOut = asserts.Op{
+	Name:     "special_hermite_polynomial_he",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHeOut checks special_hermite_polynomial_he.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHeOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHeXScalarOut = asserts.Op{
+	Name:     "special_hermite_polynomial_he",
+	Overload: "x_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHeXScalarOut checks special_hermite_polynomial_he.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	return r0
+}
+
+var opSpecialHermitePolynomialHeNScalarOut = asserts.Op{
+	Name:     "special_hermite_polynomial_he",
+	Overload: "n_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialHermitePolynomialHeNScalarOut checks special_hermite_polynomial_he.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	return r0
+}
+
+var opSpecialLaguerrePolynomialL = asserts.Op{
+	Name:     "special_laguerre_polynomial_l",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLaguerrePolynomialL checks special_laguerre_polynomial_l(Tensor x, Tensor n) -> Tensor
+func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLaguerrePolynomialL(x, n)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	return r0
+}
+
+var opSpecialLaguerrePolynomialLXScalar = asserts.Op{
+	Name:     "special_laguerre_polynomial_l",
+	Overload: "x_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLaguerrePolynomialLXScalar checks special_laguerre_polynomial_l.x_scalar(Scalar x, Tensor n) -> Tensor
+func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	return r0
+}
+
+var opSpecialLaguerrePolynomialLNScalar = asserts.Op{
+	Name:     "special_laguerre_polynomial_l",
+	Overload: "n_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLaguerrePolynomialLNScalar checks special_laguerre_polynomial_l.n_scalar(Tensor x, Scalar n) -> Tensor
+func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialLaguerrePolynomialLOut = asserts.Op{
+	Name:     "special_laguerre_polynomial_l",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLaguerrePolynomialLOut checks special_laguerre_polynomial_l.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLaguerrePolynomialLOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	return r0
+}
+
+var opSpecialLaguerrePolynomialLXScalarOut = asserts.Op{
+	Name:     "special_laguerre_polynomial_l",
+	Overload: "x_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLaguerrePolynomialLXScalarOut checks special_laguerre_polynomial_l.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	return r0
+}
+
+var opSpecialLaguerrePolynomialLNScalarOut = asserts.Op{
+	Name:     "special_laguerre_polynomial_l",
+	Overload: "n_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLaguerrePolynomialLNScalarOut checks special_laguerre_polynomial_l.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	return r0
+}
+
+var opSpecialLegendrePolynomialP = asserts.Op{
+	Name:     "special_legendre_polynomial_p",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLegendrePolynomialP checks special_legendre_polynomial_p(Tensor x, Tensor n) -> Tensor
+func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLegendrePolynomialP(x, n)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	r0 := kernels.SpecialLegendrePolynomialP(x, n)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	return r0
+}
+
+var opSpecialLegendrePolynomialPXScalar = asserts.Op{
+	Name:     "special_legendre_polynomial_p",
+	Overload: "x_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLegendrePolynomialPXScalar checks special_legendre_polynomial_p.x_scalar(Scalar x, Tensor n) -> Tensor
+func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	return r0
+}
+
+var opSpecialLegendrePolynomialPNScalar = asserts.Op{
+	Name:     "special_legendre_polynomial_p",
+	Overload: "n_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLegendrePolynomialPNScalar checks special_legendre_polynomial_p.n_scalar(Tensor x, Scalar n) -> Tensor
+func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialLegendrePolynomialPOut = asserts.Op{
+	Name:     "special_legendre_polynomial_p",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLegendrePolynomialPOut checks special_legendre_polynomial_p.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLegendrePolynomialPOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	return r0
+}
+
+var opSpecialLegendrePolynomialPXScalarOut = asserts.Op{
+	Name:     "special_legendre_polynomial_p",
+	Overload: "x_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLegendrePolynomialPXScalarOut checks special_legendre_polynomial_p.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	return r0
+}
+
+var opSpecialLegendrePolynomialPNScalarOut = asserts.Op{
+	Name:     "special_legendre_polynomial_p",
+	Overload: "n_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialLegendrePolynomialPNScalarOut checks special_legendre_polynomial_p.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	return r0
+}
+
+var opSpecialModifiedBesselI0 = asserts.Op{
+	Name:     "special_modified_bessel_i0",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialModifiedBesselI0 checks special_modified_bessel_i0(Tensor self) -> Tensor
+func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialModifiedBesselI0(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SpecialModifiedBesselI0(self)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSpecialModifiedBesselI0Out = asserts.Op{
+	Name:     "special_modified_bessel_i0",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialModifiedBesselI0Out checks special_modified_bessel_i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialModifiedBesselI0Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opSpecialModifiedBesselI1 = asserts.Op{
+	Name:     "special_modified_bessel_i1",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialModifiedBesselI1 checks special_modified_bessel_i1(Tensor self) -> Tensor
+func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialModifiedBesselI1(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SpecialModifiedBesselI1(self)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSpecialModifiedBesselI1Out = asserts.Op{
+	Name:     "special_modified_bessel_i1",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialModifiedBesselI1Out checks special_modified_bessel_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialModifiedBesselI1Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opSpecialModifiedBesselK0 = asserts.Op{
+	Name:     "special_modified_bessel_k0",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialModifiedBesselK0 checks special_modified_bessel_k0(Tensor self) -> Tensor
+func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialModifiedBesselK0(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SpecialModifiedBesselK0(self)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSpecialModifiedBesselK0Out = asserts.Op{
+	Name:     "special_modified_bessel_k0",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialModifiedBesselK0Out checks special_modified_bessel_k0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialModifiedBesselK0Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opSpecialModifiedBesselK1 = asserts.Op{
+	Name:     "special_modified_bessel_k1",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialModifiedBesselK1 checks special_modified_bessel_k1(Tensor self) -> Tensor
+func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialModifiedBesselK1(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SpecialModifiedBesselK1(self)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSpecialModifiedBesselK1Out = asserts.Op{
+	Name:     "special_modified_bessel_k1",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialModifiedBesselK1Out checks special_modified_bessel_k1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialModifiedBesselK1Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opSpecialScaledModifiedBesselK0 = asserts.Op{
+	Name:     "special_scaled_modified_bessel_k0",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialScaledModifiedBesselK0 checks special_scaled_modified_bessel_k0(Tensor x) -> Tensor
+func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialScaledModifiedBesselK0(x)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialScaledModifiedBesselK0(x)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialScaledModifiedBesselK0Out = asserts.Op{
+	Name:     "special_scaled_modified_bessel_k0",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialScaledModifiedBesselK0Out checks special_scaled_modified_bessel_k0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialScaledModifiedBesselK0Out(x, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	return r0
+}
+
+var opSpecialScaledModifiedBesselK1 = asserts.Op{
+	Name:     "special_scaled_modified_bessel_k1",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialScaledModifiedBesselK1 checks special_scaled_modified_bessel_k1(Tensor x) -> Tensor
+func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialScaledModifiedBesselK1(x)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialScaledModifiedBesselK1(x)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialScaledModifiedBesselK1Out = asserts.Op{
+	Name:     "special_scaled_modified_bessel_k1",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialScaledModifiedBesselK1Out checks special_scaled_modified_bessel_k1.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialScaledModifiedBesselK1Out(x, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialT = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_t",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialT checks special_shifted_chebyshev_polynomial_t(Tensor x, Tensor n) -> Tensor
+func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialT(x, n)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialTXScalar = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_t",
+	Overload: "x_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialTXScalar checks special_shifted_chebyshev_polynomial_t.x_scalar(Scalar x, Tensor n) -> Tensor
+func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialTNScalar = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_t",
+	Overload: "n_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialTNScalar checks special_shifted_chebyshev_polynomial_t.n_scalar(Tensor x, Scalar n) -> Tensor
+func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialTOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_t",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialTOut checks special_shifted_chebyshev_polynomial_t.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialTXScalarOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_t",
+	Overload: "x_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialTXScalarOut checks special_shifted_chebyshev_polynomial_t.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialTNScalarOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_t",
+	Overload: "n_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialTNScalarOut checks special_shifted_chebyshev_polynomial_t.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialU = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_u",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialU checks special_shifted_chebyshev_polynomial_u(Tensor x, Tensor n) -> Tensor
+func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialU(x, n)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialUXScalar = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_u",
+	Overload: "x_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialUXScalar checks special_shifted_chebyshev_polynomial_u.x_scalar(Scalar x, Tensor n) -> Tensor
+func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialUNScalar = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_u",
+	Overload: "n_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialUNScalar checks special_shifted_chebyshev_polynomial_u.n_scalar(Tensor x, Scalar n) -> Tensor
+func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialUOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_u",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialUOut checks special_shifted_chebyshev_polynomial_u.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialUXScalarOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_u",
+	Overload: "x_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialUXScalarOut checks special_shifted_chebyshev_polynomial_u.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialUNScalarOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_u",
+	Overload: "n_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialUNScalarOut checks special_shifted_chebyshev_polynomial_u.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialV = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_v",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialV checks special_shifted_chebyshev_polynomial_v(Tensor x, Tensor n) -> Tensor
+func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialV(x, n)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialVXScalar = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_v",
+	Overload: "x_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialVXScalar checks special_shifted_chebyshev_polynomial_v.x_scalar(Scalar x, Tensor n) -> Tensor
+func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialVNScalar = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_v",
+	Overload: "n_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialVNScalar checks special_shifted_chebyshev_polynomial_v.n_scalar(Tensor x, Scalar n) -> Tensor
+func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialVOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_v",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialVOut checks special_shifted_chebyshev_polynomial_v.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialVXScalarOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_v",
+	Overload: "x_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialVXScalarOut checks special_shifted_chebyshev_polynomial_v.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialVNScalarOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_v",
+	Overload: "n_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialVNScalarOut checks special_shifted_chebyshev_polynomial_v.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialW = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_w",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialW checks special_shifted_chebyshev_polynomial_w(Tensor x, Tensor n) -> Tensor
+func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialW(x, n)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
+	assertgenshapes.ChecksPost_4b0ffbf39d8f(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialWXScalar = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_w",
+	Overload: "x_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialWXScalar checks special_shifted_chebyshev_polynomial_w.x_scalar(Scalar x, Tensor n) -> Tensor
+func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialWNScalar = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_w",
+	Overload: "n_scalar",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialWNScalar checks special_shifted_chebyshev_polynomial_w.n_scalar(Tensor x, Scalar n) -> Tensor
+func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialWOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_w",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialWOut checks special_shifted_chebyshev_polynomial_w.out(Tensor x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialWXScalarOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_w",
+	Overload: "x_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialWXScalarOut checks special_shifted_chebyshev_polynomial_w.x_scalar_out(Scalar x, Tensor n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
+	return r0
+}
+
+var opSpecialShiftedChebyshevPolynomialWNScalarOut = asserts.Op{
+	Name:     "special_shifted_chebyshev_polynomial_w",
+	Overload: "n_scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialShiftedChebyshevPolynomialWNScalarOut checks special_shifted_chebyshev_polynomial_w.n_scalar_out(Tensor x, Scalar n, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
+	return r0
+}
+
+var opSpecialSphericalBesselJ0 = asserts.Op{
+	Name:     "special_spherical_bessel_j0",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SpecialSphericalBesselJ0 checks special_spherical_bessel_j0(Tensor x) -> Tensor
+func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialSphericalBesselJ0(x)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.SpecialSphericalBesselJ0(x)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSpecialSphericalBesselJ0Out = asserts.Op{
+	Name:     "special_spherical_bessel_j0",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SpecialSphericalBesselJ0Out checks special_spherical_bessel_j0.out(Tensor x, *, Tensor(a!) out) -> Tensor(a!)
+func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SpecialSphericalBesselJ0Out(x, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
+	defer c.Abandon()
+	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
+	return r0
+}
+
+var opXFoobar = asserts.Op{
+	Name:     "_foobar",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFoobar checks _foobar(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True) -> Tensor
+func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XFoobar(self, arg1, arg2, arg3)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
+	assertgenshapes.ChecksPost_7a2aac9d0632(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXFoobarOut = asserts.Op{
+	Name:     "_foobar",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XFoobarOut checks _foobar.out(Tensor self, bool arg1=True, bool arg2=True, *, bool arg3=True, Tensor(a!) out) -> Tensor(a!)
+func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFoobarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opXFusedAdam_ = asserts.Op{
+	Name:     "_fused_adam_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdam_ checks _fused_adam_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
+func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr float64, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+		return
+	}
+	var c asserts.Call
+	var (
+		a13, a14               asserts.Saved
+		l0, l1, l2, l3, l4, l5 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_6f7e4670f9a8(&c, &opXFusedAdam_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	defer c.Abandon()
+	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_54d3f77fbf6d(&c, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+}
+
+var opXFusedAdamOut = asserts.Op{
+	Name:     "_fused_adam",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdamOut checks _fused_adam.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
+func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr float64, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a13, a14                    asserts.Saved
+		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_eed17a0bd3cd(&c, &opXFusedAdamOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	defer c.Abandon()
+	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_63e8e28ef05b(&c, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+}
+
+var opXFusedAdam = asserts.Op{
+	Name:     "_fused_adam",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdam checks _fused_adam(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
+func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr float64, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	}
+	var c asserts.Call
+	var (
+		a13, a14               asserts.Saved
+		l0, l1, l2, l3, l4, l5 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_1fdfd85af8b3(&c, &opXFusedAdam, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_eae4f37f8782(&c, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	return r0, r1, r2, r3, r4
+}
+
+var opXFusedAdam_TensorLr = asserts.Op{
+	Name:     "_fused_adam_",
+	Overload: "tensor_lr",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdam_TensorLr checks _fused_adam_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
+func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr *torch.Tensor, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+		return
+	}
+	var c asserts.Call
+	var (
+		a6, a13, a14           asserts.Saved
+		l0, l1, l2, l3, l4, l5 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_69f208da051a(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	defer c.Abandon()
+	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_2eaf9b91a5d5(&c, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+}
+
+var opXFusedAdamTensorLrOut = asserts.Op{
+	Name:     "_fused_adam",
+	Overload: "tensor_lr_out",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdamTensorLrOut checks _fused_adam.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
+func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr *torch.Tensor, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a6, a13, a14                asserts.Saved
+		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_c4ca96303fbd(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
+	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_1f90e0b939aa(&c, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+}
+
+var opXFusedAdamTensorLr = asserts.Op{
+	Name:     "_fused_adam",
+	Overload: "tensor_lr",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdamTensorLr checks _fused_adam.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
+func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr *torch.Tensor, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	}
+	var c asserts.Call
+	var (
+		a6, a13, a14           asserts.Saved
+		l0, l1, l2, l3, l4, l5 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_10f50de332a9(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_9d7e2f85895a(&c, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	return r0, r1, r2, r3, r4
+}
+
+var opXFusedAdamw_ = asserts.Op{
+	Name:     "_fused_adamw_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdamw_ checks _fused_adamw_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
+func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr float64, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+		return
+	}
+	var c asserts.Call
+	var (
+		a13, a14               asserts.Saved
+		l0, l1, l2, l3, l4, l5 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_6f7e4670f9a8(&c, &opXFusedAdamw_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	defer c.Abandon()
+	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_54d3f77fbf6d(&c, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+}
+
+var opXFusedAdamwOut = asserts.Op{
+	Name:     "_fused_adamw",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdamwOut checks _fused_adamw.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
+func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr float64, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a13, a14                    asserts.Saved
+		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_eed17a0bd3cd(&c, &opXFusedAdamwOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	defer c.Abandon()
+	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_63e8e28ef05b(&c, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+}
+
+var opXFusedAdamw = asserts.Op{
+	Name:     "_fused_adamw",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdamw checks _fused_adamw(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
+func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr float64, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	}
+	var c asserts.Call
+	var (
+		a13, a14               asserts.Saved
+		l0, l1, l2, l3, l4, l5 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_1fdfd85af8b3(&c, &opXFusedAdamw, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_eae4f37f8782(&c, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	return r0, r1, r2, r3, r4
+}
+
+var opXFusedAdamw_TensorLr = asserts.Op{
+	Name:     "_fused_adamw_",
+	Overload: "tensor_lr",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdamw_TensorLr checks _fused_adamw_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
+func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr *torch.Tensor, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+		return
+	}
+	var c asserts.Call
+	var (
+		a6, a13, a14           asserts.Saved
+		l0, l1, l2, l3, l4, l5 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_69f208da051a(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	defer c.Abandon()
+	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_2eaf9b91a5d5(&c, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+}
+
+var opXFusedAdamwTensorLrOut = asserts.Op{
+	Name:     "_fused_adamw",
+	Overload: "tensor_lr_out",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdamwTensorLrOut checks _fused_adamw.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
+func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr *torch.Tensor, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a6, a13, a14                asserts.Saved
+		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_c4ca96303fbd(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
+	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_1f90e0b939aa(&c, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+}
+
+var opXFusedAdamwTensorLr = asserts.Op{
+	Name:     "_fused_adamw",
+	Overload: "tensor_lr",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdamwTensorLr checks _fused_adamw.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] exp_avgs, Tensor[] exp_avg_sqs, Tensor[] max_exp_avg_sqs, Tensor[] state_steps, *, Tensor lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] exp_avgs_out, Tensor[] exp_avg_sqs_out, Tensor[] max_exp_avg_sqs_out)
+func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.Tensor, exp_avg_sqs []*torch.Tensor, max_exp_avg_sqs []*torch.Tensor, state_steps []*torch.Tensor, lr *torch.Tensor, beta1 float64, beta2 float64, weight_decay float64, eps float64, amsgrad bool, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	}
+	var c asserts.Call
+	var (
+		a6, a13, a14           asserts.Saved
+		l0, l1, l2, l3, l4, l5 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_10f50de332a9(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_9d7e2f85895a(&c, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	return r0, r1, r2, r3, r4
+}
+
+var opXFusedSgd_ = asserts.Op{
+	Name:     "_fused_sgd_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFusedSgd_ checks _fused_sgd_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
+func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list []*torch.Tensor, weight_decay float64, momentum float64, lr float64, dampening float64, nesterov bool, maximize bool, is_first_step bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
+		return
+	}
+	var c asserts.Call
+	var (
+		a10, a11   asserts.Saved
+		l0, l1, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_c621dea9a2cd(&c, &opXFusedSgd_, &assertgenshapes.Locs_05054fec82f3, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	defer c.Abandon()
+	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_82e280c9dcbc(&c, &assertgenshapes.Locs_05054fec82f3, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+}
+
+var opXFusedSgdOut = asserts.Op{
+	Name:     "_fused_sgd",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XFusedSgdOut checks _fused_sgd.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
+func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list []*torch.Tensor, weight_decay float64, momentum float64, lr float64, dampening float64, nesterov bool, maximize bool, is_first_step bool, grad_scale *torch.Tensor, found_inf *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a10, a11        asserts.Saved
+		l0, l1, l2, l12 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_e8768fae3165(&c, &opXFusedSgdOut, &assertgenshapes.Locs_b715156084c5, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	defer c.Abandon()
+	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_68320754346e(&c, &assertgenshapes.Locs_b715156084c5, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+}
+
+var opXFusedSgd = asserts.Op{
+	Name:     "_fused_sgd",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFusedSgd checks _fused_sgd(Tensor[] self, Tensor[] grads, Tensor[] momentum_buffer_list, *, float weight_decay, float momentum, float lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] momentum_buffer_list_out)
+func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list []*torch.Tensor, weight_decay float64, momentum float64, lr float64, dampening float64, nesterov bool, maximize bool, is_first_step bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
+	}
+	var c asserts.Call
+	var (
+		a10, a11   asserts.Saved
+		l0, l1, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_93cd22d2a3a3(&c, &opXFusedSgd, &assertgenshapes.Locs_089a39466097, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_eb9182ff4943(&c, &assertgenshapes.Locs_089a39466097, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
+	return r0, r1, r2
+}
+
+var opXFusedSgd_TensorLr = asserts.Op{
+	Name:     "_fused_sgd_",
+	Overload: "tensor_lr",
+	Profile:  asserts.Strict,
+}
+
+// XFusedSgd_TensorLr checks _fused_sgd_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
+func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list []*torch.Tensor, weight_decay float64, momentum float64, lr *torch.Tensor, dampening float64, nesterov bool, maximize bool, is_first_step bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
+		return
+	}
+	var c asserts.Call
+	var (
+		a5, a10, a11 asserts.Saved
+		l0, l1, l2   asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_d8ab571bd003(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs_b1d002fe62d3, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	defer c.Abandon()
+	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_14084508a282(&c, &assertgenshapes.Locs_b1d002fe62d3, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+}
+
+var opXFusedSgdTensorLrOut = asserts.Op{
+	Name:     "_fused_sgd",
+	Overload: "tensor_lr_out",
+	Profile:  asserts.Strict,
+}
+
+// XFusedSgdTensorLrOut checks _fused_sgd.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
+func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list []*torch.Tensor, weight_decay float64, momentum float64, lr *torch.Tensor, dampening float64, nesterov bool, maximize bool, is_first_step bool, grad_scale *torch.Tensor, found_inf *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a5, a10, a11    asserts.Saved
+		l0, l1, l2, l12 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_701a56ec8129(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs_fb3bcfc25ab8, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
+	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_c7ae5aabad57(&c, &assertgenshapes.Locs_fb3bcfc25ab8, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+}
+
+var opXFusedSgdTensorLr = asserts.Op{
+	Name:     "_fused_sgd",
+	Overload: "tensor_lr",
+	Profile:  asserts.Strict,
+}
+
+// XFusedSgdTensorLr checks _fused_sgd.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] momentum_buffer_list, *, float weight_decay, float momentum, Tensor lr, float dampening, bool nesterov, bool maximize, bool is_first_step, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] momentum_buffer_list_out)
+func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list []*torch.Tensor, weight_decay float64, momentum float64, lr *torch.Tensor, dampening float64, nesterov bool, maximize bool, is_first_step bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
+	}
+	var c asserts.Call
+	var (
+		a5, a10, a11 asserts.Saved
+		l0, l1, l2   asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_499c9a2c1520(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs_7743f8d05582, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_b29203acc3a0(&c, &assertgenshapes.Locs_7743f8d05582, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
+	return r0, r1, r2
+}
+
+var opXFusedAdagrad_ = asserts.Op{
+	Name:     "_fused_adagrad_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdagrad_ checks _fused_adagrad_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor(d!)[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
+func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*torch.Tensor, state_steps []*torch.Tensor, lr float64, lr_decay float64, weight_decay float64, eps float64, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
+		return
+	}
+	var c asserts.Call
+	var (
+		a9, a10        asserts.Saved
+		l0, l1, l2, l3 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_d54478b32b6a(&c, &opXFusedAdagrad_, &assertgenshapes.Locs_e1d725e72cf1, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	defer c.Abandon()
+	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_0e00a9169056(&c, &assertgenshapes.Locs_e1d725e72cf1, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+}
+
+var opXFusedAdagradOut = asserts.Op{
+	Name:     "_fused_adagrad",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdagradOut checks _fused_adagrad.out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor(d!)[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
+func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*torch.Tensor, state_steps []*torch.Tensor, lr float64, lr_decay float64, weight_decay float64, eps float64, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a9, a10             asserts.Saved
+		l0, l1, l2, l3, l11 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_b2c44a75acf0(&c, &opXFusedAdagradOut, &assertgenshapes.Locs_a2d44d4662e9, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	defer c.Abandon()
+	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_e9e555b5e501(&c, &assertgenshapes.Locs_a2d44d4662e9, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+}
+
+var opXFusedAdagrad = asserts.Op{
+	Name:     "_fused_adagrad",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdagrad checks _fused_adagrad(Tensor[] self, Tensor[] grads, Tensor[] state_sums, Tensor[] state_steps, *, float lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] state_sums_out, Tensor[] state_steps_out)
+func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*torch.Tensor, state_steps []*torch.Tensor, lr float64, lr_decay float64, weight_decay float64, eps float64, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
+	}
+	var c asserts.Call
+	var (
+		a9, a10        asserts.Saved
+		l0, l1, l2, l3 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_a8653d9e87c4(&c, &opXFusedAdagrad, &assertgenshapes.Locs_e200db557f1d, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_8e009d5ffe0f(&c, &assertgenshapes.Locs_e200db557f1d, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
+	return r0, r1, r2, r3
+}
+
+var opXFusedAdagrad_TensorLr = asserts.Op{
+	Name:     "_fused_adagrad_",
+	Overload: "tensor_lr",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdagrad_TensorLr checks _fused_adagrad_.tensor_lr(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor[] state_steps, *, Tensor lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()
+func XFusedAdagrad_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*torch.Tensor, state_steps []*torch.Tensor, lr *torch.Tensor, lr_decay float64, weight_decay float64, eps float64, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
+		return
+	}
+	var c asserts.Call
+	var (
+		a4, a9, a10    asserts.Saved
+		l0, l1, l2, l3 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_b52657202f5b(&c, &opXFusedAdagrad_TensorLr, &assertgenshapes.Locs_6eab67dbd1e2, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	defer c.Abandon()
+	kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_7591c44f2eca(&c, &assertgenshapes.Locs_6eab67dbd1e2, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+}
+
+var opXFusedAdagradTensorLrOut = asserts.Op{
+	Name:     "_fused_adagrad",
+	Overload: "tensor_lr_out",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdagradTensorLrOut checks _fused_adagrad.tensor_lr_out(Tensor[] self, Tensor(b!)[] grads, Tensor(c!)[] state_sums, Tensor[] state_steps, *, Tensor lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None, Tensor(a!)[] out) -> ()
+func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*torch.Tensor, state_steps []*torch.Tensor, lr *torch.Tensor, lr_decay float64, weight_decay float64, eps float64, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a4, a9, a10         asserts.Saved
+		l0, l1, l2, l3, l11 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_0a13fed173db(&c, &opXFusedAdagradTensorLrOut, &assertgenshapes.Locs_071237d2c00d, &l0, &l1, &l2, &l3, &a4, &a9, &a10, &l11, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
+	kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_1af2cacef682(&c, &assertgenshapes.Locs_071237d2c00d, &l0, &l1, &l2, &l3, &a4, &a9, &a10, &l11, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
+}
+
+var opXFusedAdagradTensorLr = asserts.Op{
+	Name:     "_fused_adagrad",
+	Overload: "tensor_lr",
+	Profile:  asserts.Strict,
+}
+
+// XFusedAdagradTensorLr checks _fused_adagrad.tensor_lr(Tensor[] self, Tensor[] grads, Tensor[] state_sums, Tensor[] state_steps, *, Tensor lr, float lr_decay, float weight_decay, float eps, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> (Tensor[] self_out, Tensor[] grads_out, Tensor[] state_sums_out)
+func XFusedAdagradTensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*torch.Tensor, state_steps []*torch.Tensor, lr *torch.Tensor, lr_decay float64, weight_decay float64, eps float64, maximize bool, grad_scale *torch.Tensor, found_inf *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
+	}
+	var c asserts.Call
+	var (
+		a4, a9, a10    asserts.Saved
+		l0, l1, l2, l3 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_75f17abdcbfd(&c, &opXFusedAdagradTensorLr, &assertgenshapes.Locs_30956b9c58e5, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	r0, r1, r2 := kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_b18cf798043b(&c, &assertgenshapes.Locs_30956b9c58e5, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, r0, r1, r2)
+	return r0, r1, r2
+}
+
+var opXPropagateXlaData = asserts.Op{
+	Name:     "_propagate_xla_data",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XPropagateXlaData checks _propagate_xla_data(Tensor input, Tensor output) -> ()
+func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XPropagateXlaData(input, output)
+		return
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXPropagateXlaData, &assertgenshapes.Locs_f728ba93a878, &a0, &a1, input, output)
+	kernels.XPropagateXlaData(input, output)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_f728ba93a878, &a0, &a1, input, output)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                              = kernels.UpsampleBilinear2dBackward
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                        = kernels.XUpsampleBilinear2dAaOut
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                       = kernels.XUpsampleBilinear2dAa
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                               = kernels.XUpsampleBilinear2dAaBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                              = kernels.XUpsampleBilinear2dAaBackward
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                        = kernels.UpsampleBicubic2dOut
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                       = kernels.UpsampleBicubic2d
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                               = kernels.UpsampleBicubic2dBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                              = kernels.UpsampleBicubic2dBackward
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                        = kernels.XUpsampleBicubic2dAaOut
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                       = kernels.XUpsampleBicubic2dAa
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                               = kernels.XUpsampleBicubic2dAaBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                              = kernels.XUpsampleBicubic2dAaBackward
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                        = kernels.XUpsampleLanczos2dAaOut
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                       = kernels.XUpsampleLanczos2dAa
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                               = kernels.XUpsampleLanczos2dAaBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                              = kernels.XUpsampleLanczos2dAaBackward
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.UpsampleTrilinear3dOut
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                             = kernels.UpsampleTrilinear3d
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.UpsampleTrilinear3dBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                    = kernels.UpsampleTrilinear3dBackward
-	_ func(*torch.Tensor, []int64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.UpsampleNearest1dOut
-	_ func(*torch.Tensor, []int64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.XUpsampleNearestExact1dOut
-	_ func(*torch.Tensor, []int64, *float64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.UpsampleNearest1d
-	_ func(*torch.Tensor, []int64, *float64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.XUpsampleNearestExact1d
-	_ func(*torch.Tensor, []int64, []int64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                               = kernels.UpsampleNearest1dBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                               = kernels.XUpsampleNearestExact1dBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, *float64) *torch.Tensor                                                                                                                                                                                                                                              = kernels.UpsampleNearest1dBackward
-	_ func(*torch.Tensor, []int64, []int64, *float64) *torch.Tensor                                                                                                                                                                                                                                              = kernels.XUpsampleNearestExact1dBackward
-	_ func(*torch.Tensor, []int64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                              = kernels.UpsampleNearest2dOut
-	_ func(*torch.Tensor, []int64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                              = kernels.XUpsampleNearestExact2dOut
-	_ func(*torch.Tensor, []int64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                             = kernels.UpsampleNearest2d
-	_ func(*torch.Tensor, []int64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                             = kernels.XUpsampleNearestExact2d
-	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.UpsampleNearest2dBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.XUpsampleNearestExact2dBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.UpsampleNearest2dBackward
-	_ func(*torch.Tensor, []int64, []int64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.XUpsampleNearestExact2dBackward
-	_ func(*torch.Tensor, []int64, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.UpsampleNearest3dOut
-	_ func(*torch.Tensor, []int64, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XUpsampleNearestExact3dOut
-	_ func(*torch.Tensor, []int64, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                   = kernels.UpsampleNearest3d
-	_ func(*torch.Tensor, []int64, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                   = kernels.XUpsampleNearestExact3d
-	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                           = kernels.UpsampleNearest3dBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                           = kernels.XUpsampleNearestExact3dBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                          = kernels.UpsampleNearest3dBackward
-	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                          = kernels.XUpsampleNearestExact3dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SigmoidBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SigmoidBackward
-	_ func(*torch.Tensor, *torch.Tensor, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                  = kernels.LogitBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *float64) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.LogitBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.TanhBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.TanhBackward
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.SlowConvTranspose2dOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                               = kernels.SlowConvTranspose2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.SlowConvTranspose3dOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                               = kernels.SlowConvTranspose3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                  = kernels.ThnnConv2dOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                 = kernels.ThnnConv2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                  = kernels.XSlowConv2dForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                 = kernels.XSlowConv2dForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                    = kernels.XSlowConv2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                         = kernels.XSlowConv2dBackwardOutputMask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                            = kernels.XSlowConv2dBackwardOutputMaskOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.XConvDepthwise2dOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                                        = kernels.XConvDepthwise2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                                        = kernels.ConvDepthwise3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.ConvDepthwise3dOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                  = kernels.SlowConv3dOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                 = kernels.SlowConv3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                  = kernels.SlowConv3dForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                 = kernels.SlowConv3dForward
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                                        = kernels.SlowConvDilated2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.SlowConvDilated2dOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                                        = kernels.SlowConvDilated3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.SlowConvDilated3dOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.Col2imOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                             = kernels.Col2im
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.ColumnStack
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                         = kernels.ColumnStackOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.Im2colOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                                      = kernels.Im2col
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Isfinite
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Isinf
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.IsinfOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Isposinf
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.IsposinfOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Isneginf
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.IsneginfOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.XAddBatchDim
-	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XRemoveBatchDim
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialEntr
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialEntrOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialNdtri
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialNdtriOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialLogNdtr
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialLogNdtrOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialExpm1
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialExpm1Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialExp2
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialExp2Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialPsi
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialPsiOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialDigamma
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialDigammaOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialGammaln
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialGammalnOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialErf
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialErfOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialErfc
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialErfcOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialErfcx
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialErfcxOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialErfinv
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialErfinvOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialNdtr
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialNdtrOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialXlog1py
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialXlog1pySelfScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialXlog1pyOtherScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialXlog1pyOut
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialXlog1pySelfScalarOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialXlog1pyOtherScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialXlogy
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialXlogySelfScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialXlogyOtherScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialXlogyOut
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialXlogySelfScalarOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialXlogyOtherScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialZeta
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialZetaSelfScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialZetaOtherScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialZetaOut
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialZetaSelfScalarOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialZetaOtherScalarOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialI0
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialI0Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialI0e
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialI0eOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialI1
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialI1Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialI1e
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialI1eOut
-	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.SpecialLogit
-	_ func(*torch.Tensor, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.SpecialLogitOut
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.SpecialPolygamma
-	_ func(int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.SpecialPolygammaOut
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialLogsumexp
-	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialLogsumexpOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialExpit
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialExpitOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialSinc
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialSincOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.SpecialRound
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.SpecialRoundOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialLog1p
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialLog1pOut
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.SpecialLogSoftmax
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialGammaincOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialGammainc
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialGammainccOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialGammaincc
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.SpecialMultigammaln
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.SpecialMultigammalnOut
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.SpecialSoftmax
-	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.FftFft
-	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftFftOut
-	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.FftIfft
-	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftIfftOut
-	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.FftRfft
-	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftRfftOut
-	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.FftIrfft
-	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftIrfftOut
-	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.FftHfft
-	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftHfftOut
-	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.FftIhfft
-	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftIhfftOut
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftFft2
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftFft2Out
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftIfft2
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftIfft2Out
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftRfft2
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftRfft2Out
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftIrfft2
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftIrfft2Out
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftHfft2
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftHfft2Out
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftIhfft2
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftIhfft2Out
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftFftn
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftFftnOut
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftIfftn
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftIfftnOut
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftRfftn
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftRfftnOut
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftIrfftn
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftIrfftnOut
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftHfftn
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftHfftnOut
-	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FftIhfftn
-	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FftIhfftnOut
-	_ func(int64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                             = kernels.FftFftfreq
-	_ func(int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.FftFftfreqOut
-	_ func(int64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                             = kernels.FftRfftfreq
-	_ func(int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.FftRfftfreqOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.FftFftshift
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.FftIfftshift
-	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                             = kernels.LinalgCholeskyEx
-	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.LinalgCholeskyExL
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.LinalgCholesky
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.LinalgCholeskyOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.LinalgCross
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                     = kernels.LinalgCrossOut
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                   = kernels.LinalgLuFactor
-	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                     = kernels.LinalgLuFactorOut
-	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                              = kernels.LinalgLuFactorEx
-	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                 = kernels.LinalgLuFactorExOut
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                    = kernels.LinalgLu
-	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                       = kernels.LinalgLuOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                                = kernels.LinalgLuSolve
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.LinalgLuSolveOut
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                          = kernels.XLinalgDet
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                             = kernels.XLinalgDetResult
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.LinalgDet
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.LinalgDetOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Det
-	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                              = kernels.LinalgLdlFactorEx
-	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                 = kernels.LinalgLdlFactorExOut
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                   = kernels.LinalgLdlFactor
-	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                     = kernels.LinalgLdlFactorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                      = kernels.LinalgLdlSolve
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.LinalgLdlSolveOut
-	_ func(*torch.Tensor, *torch.Tensor, *float64, *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                         = kernels.LinalgLstsq
-	_ func(*torch.Tensor, *torch.Tensor, *float64, *string, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                             = kernels.LinalgLstsqOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.LinalgMatmul
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.LinalgMatmulOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.LinalgVecdot
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                     = kernels.LinalgVecdotOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.LinalgMatrixExp
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.LinalgMatrixExpOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.LinalgMatrixSqrth
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.LinalgMatrixSqrthOut
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.XLinalgSlogdet
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                               = kernels.XLinalgSlogdetSign
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                         = kernels.LinalgSlogdet
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.LinalgSlogdetOut
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                         = kernels.Slogdet
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.SlogdetOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Logdet
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                         = kernels.LinalgEig
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.LinalgEigOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.XLinalgEigvals
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.LinalgEigvals
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.LinalgEigvalsOut
-	_ func(*torch.Tensor, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                           = kernels.XLinalgEigh
-	_ func(*torch.Tensor, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                             = kernels.XLinalgEighEigenvalues
-	_ func(*torch.Tensor, string) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                 = kernels.LinalgEigh
-	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.LinalgEighEigvals
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                  = kernels.LinalgEigvalsh
-	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.LinalgEigvalshOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.LinalgHouseholderProduct
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.LinalgHouseholderProductOut
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                   = kernels.LinalgInvEx
-	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                     = kernels.LinalgInvExInverse
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.LinalgInv
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.LinalgInvOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Inverse
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.InverseOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.Inner
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.InnerOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.Outer
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.OuterOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.Ger
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.GerOut
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                                      = kernels.LinalgNorm
-	_ func(*torch.Tensor, string, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                                             = kernels.LinalgNormOrdStr
-	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.LinalgNormOut
-	_ func(*torch.Tensor, string, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                              = kernels.LinalgNormOrdStrOut
-	_ func(*torch.Tensor, torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                                       = kernels.LinalgVectorNorm
-	_ func(*torch.Tensor, torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                        = kernels.LinalgVectorNormOut
-	_ func(*torch.Tensor, torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                                       = kernels.Linalg_Powsum
-	_ func(*torch.Tensor, torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                                       = kernels.LinalgMatrixNorm
-	_ func(*torch.Tensor, torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                        = kernels.LinalgMatrixNormOut
-	_ func(*torch.Tensor, string, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                                             = kernels.LinalgMatrixNormStrOrd
-	_ func(*torch.Tensor, string, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                              = kernels.LinalgMatrixNormStrOrdOut
-	_ func(*torch.Tensor, bool, bool, *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                     = kernels.XLinalgSvd
-	_ func(*torch.Tensor, bool, bool, *string, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                        = kernels.XLinalgSvdU
-	_ func(*torch.Tensor, bool, *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.LinalgSvd
-	_ func(*torch.Tensor, bool, *string, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                              = kernels.LinalgSvdU
-	_ func(*torch.Tensor, *string) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.LinalgSvdvals
-	_ func(*torch.Tensor, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.LinalgSvdvalsOut
-	_ func(*torch.Tensor, *torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.LinalgCond
-	_ func(*torch.Tensor, *torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.LinalgCondOut
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                  = kernels.LinalgCondPStr
-	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.LinalgCondPStrOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                      = kernels.LinalgPinvAtolRtolTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.LinalgPinvAtolRtolTensorOut
-	_ func(*torch.Tensor, *float64, *float64, bool) *torch.Tensor                                                                                                                                                                                                                                                = kernels.LinalgPinvAtolRtolFloat
-	_ func(*torch.Tensor, *float64, *float64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.LinalgPinvAtolRtolFloatOut
-	_ func(*torch.Tensor, float64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.LinalgPinv
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.LinalgPinvRcondTensor
-	_ func(*torch.Tensor, float64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.LinalgPinvOut
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.LinalgPinvOutRcondTensor
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                = kernels.XLinalgSolveEx
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                    = kernels.XLinalgSolveExResult
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                              = kernels.LinalgSolveEx
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                = kernels.LinalgSolveExOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.LinalgSolve
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XSpsolve
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.LinalgSolveOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.LinalgTensorinv
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.LinalgTensorinvOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.LinalgTensorsolve
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LinalgTensorsolveOut
-	_ func(*torch.Tensor, string) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                 = kernels.LinalgQr
-	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.LinalgQrOut
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                         = kernels.LinalgPolar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.LinalgPolarOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.LinalgMatrixPower
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.LinalgMatrixPowerOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                      = kernels.LinalgMatrixRankAtolRtolTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.LinalgMatrixRankAtolRtolTensorOut
-	_ func(*torch.Tensor, *float64, *float64, bool) *torch.Tensor                                                                                                                                                                                                                                                = kernels.LinalgMatrixRankAtolRtolFloat
-	_ func(*torch.Tensor, *float64, *float64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.LinalgMatrixRankAtolRtolFloatOut
-	_ func(*torch.Tensor, float64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.LinalgMatrixRank
-	_ func(*torch.Tensor, float64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.LinalgMatrixRankOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.LinalgMatrixRankTolTensor
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.LinalgMatrixRankOutTolTensor
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.LinalgMultiDot
-	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                         = kernels.LinalgMultiDotOut
-	_ func(*torch.Tensor, float64, []int64) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.NestedToPaddedTensor
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                             = kernels.XTestSerializationSubcmul
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.XTestParallelMaterialize
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.XTestOptionalIntlist
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XTestOptionalIntlistOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.XTestOptionalFilledIntlist
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XTestOptionalFilledIntlistOut
-	_ func(*torch.Tensor, []float64) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.XTestOptionalFloatlist
-	_ func(*torch.Tensor, []float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.XTestOptionalFloatlistOut
-	_ func(*torch.Tensor, string, string) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.XTestStringDefault
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.XTestAmbiguousDefaultsA
-	_ func(*torch.Tensor, int64, string) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XTestAmbiguousDefaultsB
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.XTestWarnInAutograd
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XTestWarnInAutogradOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.XTestAutogradMultipleDispatchFullcoverage
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XTestAutogradMultipleDispatchFullcoverageOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.XTestAutogradMultipleDispatchNtonly
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.XTestAutogradMultipleDispatchView
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.XTestAutogradMultipleDispatchViewCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XTestAutogradMultipleDispatchViewCopyOut
-	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, bool, *torch.Scalar) *torch.Tensor                                                                                                                                                                                         = kernels.SegmentReduce
-	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, bool, *torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                          = kernels.SegmentReduceOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, string, *torch.Tensor, *torch.Tensor, int64, *torch.Scalar) *torch.Tensor                                                                                                                                                                                = kernels.XSegmentReduceBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, string, *torch.Tensor, *torch.Tensor, int64, *torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                 = kernels.XSegmentReduceBackwardOut
-	_ func([]*torch.Tensor, bool, float64, string) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.PadSequence
-	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.FlattenDenseTensors
-	_ func(*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                       = kernels.UnflattenDenseTensors
-	_ func([]*torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XNestedTensorFromTensorList
-	_ func([]*torch.Tensor, *int, *int, *string, *bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.XNestedTensorFromTensorListOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.XFwPrimalCopy
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.XFwPrimalCopyOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.XMakeDualCopy
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                     = kernels.XMakeDualCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.ViewAsRealCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.ViewAsRealCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.ViewAsComplexCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.ViewAsComplexCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.XConjCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XConjCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.XNegViewCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XNegViewCopyOut
-	_ func(*torch.Tensor, []int64, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                                                = kernels.AsStridedCopy
-	_ func(*torch.Tensor, []int64, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.AsStridedCopyOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.XSparseBroadcastToCopy
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XSparseBroadcastToCopyOut
-	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.DiagonalCopy
-	_ func(*torch.Tensor, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.DiagonalCopyOut
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.ExpandCopy
-	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.ExpandCopyOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.PermuteCopy
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.PermuteCopyOut
-	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.XReshapeAliasCopy
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                         = kernels.XReshapeAliasCopyOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SelectCopyInt
-	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SelectCopyIntOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.DetachCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.DetachCopyOut
-	_ func(*torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SliceCopyTensor
-	_ func(*torch.Tensor, int64, *int64, *int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.SliceCopyTensorOut
-	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.SplitCopyTensor
-	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                                                                        = kernels.SplitWithSizesCopy
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SqueezeCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SqueezeCopyOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.SqueezeCopyDim
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.SqueezeCopyDimOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.SqueezeCopyDims
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.SqueezeCopyDimsOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.TCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.TCopyOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.TransposeCopyInt
-	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.TransposeCopyIntOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.UnsqueezeCopy
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.UnsqueezeCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.XIndicesCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XIndicesCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.XValuesCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XValuesCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.IndicesCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.IndicesCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.ValuesCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.ValuesCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.CrowIndicesCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.CrowIndicesCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.ColIndicesCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.ColIndicesCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.CcolIndicesCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.CcolIndicesCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.RowIndicesCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.RowIndicesCopyOut
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                                                                                 = kernels.UnbindCopyInt
-	_ func(*torch.Tensor, int64, []*torch.Tensor)                                                                                                                                                                                                                                                                = kernels.UnbindCopyIntOut
-	_ func(*torch.Tensor, int64, int64, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.SplitCopyTensorOut
-	_ func(*torch.Tensor, []int64, int64, []*torch.Tensor)                                                                                                                                                                                                                                                       = kernels.SplitWithSizesCopyOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.ViewCopy
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.ViewCopyOut
-	_ func(*torch.Tensor, int) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.ViewCopyDtype
-	_ func(*torch.Tensor, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                      = kernels.ViewCopyDtypeOut
-	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.UnfoldCopy
-	_ func(*torch.Tensor, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.UnfoldCopyOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.AliasCopy
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.AliasCopyOut
-	_ func(*torch.Tensor, float64, []int64) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.ToPaddedTensor
-	_ func(*torch.Tensor, float64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                         = kernels.ToPaddedTensorOut
-	_ func(*torch.Tensor, []*torch.Tensor, []int64, float64) *torch.Tensor                                                                                                                                                                                                                                       = kernels.XJaggedToPaddedDenseForward
-	_ func(*torch.Tensor, []*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.XPaddedDenseToJaggedForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                               = kernels.XNestedFromPaddedTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XNestedTensorSoftmaxWithShape
-	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.XSafeSoftmax
-	_ func(*torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, float64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                            = kernels.XTransformerEncoderLayerFwd
-	_ func(*torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, float64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *int64, *torch.Tensor) *torch.Tensor             = kernels.XTransformerEncoderLayerFwdOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, *int64) (*torch.Tensor, *torch.Tensor)                                                                                                              = kernels.XNativeMultiHeadAttention
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, *int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                = kernels.XNativeMultiHeadAttentionOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *float64, bool) *torch.Tensor                                                                                                                                                                                              = kernels.ScaledDotProductAttention
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *float64, bool) int64                                                                                                                                                                                                      = kernels.XFusedSdpChoice
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                              = kernels.XScaledDotProductAttentionMath
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                              = kernels.XScaledDotProductAttentionMathForMps
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                   = kernels.XScaledDotProductFlashAttention
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                      = kernels.XScaledDotProductFlashAttentionQuantized
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                   = kernels.XScaledDotProductFlashAttentionForCpu
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                    = kernels.XScaledDotProductFusedAttentionOverrideable
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, bool, *torch.Tensor, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                            = kernels.XScaledDotProductFlashAttentionBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                       = kernels.XScaledDotProductFlashAttentionForCpuBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, []bool, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, bool, *torch.Tensor, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                      = kernels.XScaledDotProductFusedAttentionOverrideableBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, float64, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                               = kernels.XScaledDotProductEfficientAttention
@@ -10264,4 +2904,95 @@ var (
 	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialChebyshevPolynomialWXScalar
 	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialChebyshevPolynomialWNScalar
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialChebyshevPolynomialWOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialChebyshevPolynomialWXScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialChebyshevPolynomialWNScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialHermitePolynomialH
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialHermitePolynomialHXScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialHermitePolynomialHNScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialHermitePolynomialHOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialHermitePolynomialHXScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialHermitePolynomialHNScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialHermitePolynomialHe
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialHermitePolynomialHeXScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialHermitePolynomialHeNScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialHermitePolynomialHeOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialHermitePolynomialHeXScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialHermitePolynomialHeNScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialLaguerrePolynomialL
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialLaguerrePolynomialLXScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialLaguerrePolynomialLNScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialLaguerrePolynomialLOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialLaguerrePolynomialLXScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialLaguerrePolynomialLNScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialLegendrePolynomialP
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialLegendrePolynomialPXScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialLegendrePolynomialPNScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialLegendrePolynomialPOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialLegendrePolynomialPXScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialLegendrePolynomialPNScalarOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialModifiedBesselI0
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialModifiedBesselI0Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialModifiedBesselI1
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialModifiedBesselI1Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialModifiedBesselK0
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialModifiedBesselK0Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialModifiedBesselK1
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialModifiedBesselK1Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialScaledModifiedBesselK0
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialScaledModifiedBesselK0Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialScaledModifiedBesselK1
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialScaledModifiedBesselK1Out
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialShiftedChebyshevPolynomialT
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialTXScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialTNScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialTOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialShiftedChebyshevPolynomialTXScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialShiftedChebyshevPolynomialTNScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialShiftedChebyshevPolynomialU
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialUXScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialUNScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialUOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialShiftedChebyshevPolynomialUXScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialShiftedChebyshevPolynomialUNScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialShiftedChebyshevPolynomialV
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialVXScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialVNScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialVOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialShiftedChebyshevPolynomialVXScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialShiftedChebyshevPolynomialVNScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialShiftedChebyshevPolynomialW
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialWXScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialWNScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.SpecialShiftedChebyshevPolynomialWOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialShiftedChebyshevPolynomialWXScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.SpecialShiftedChebyshevPolynomialWNScalarOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.SpecialSphericalBesselJ0
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.SpecialSphericalBesselJ0Out
+	_ func(*torch.Tensor, bool, bool, bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.XFoobar
+	_ func(*torch.Tensor, bool, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                         = kernels.XFoobarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor)                                                                                                          = kernels.XFusedAdam_
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                         = kernels.XFusedAdamOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                    = kernels.XFusedAdam
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor)                                                                                                    = kernels.XFusedAdam_TensorLr
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                   = kernels.XFusedAdamTensorLrOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)              = kernels.XFusedAdamTensorLr
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor)                                                                                                          = kernels.XFusedAdamw_
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                         = kernels.XFusedAdamwOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                    = kernels.XFusedAdamw
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor)                                                                                                    = kernels.XFusedAdamw_TensorLr
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                   = kernels.XFusedAdamwTensorLrOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, float64, float64, float64, float64, bool, bool, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)              = kernels.XFusedAdamwTensorLr
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, bool, bool, bool, *torch.Tensor, *torch.Tensor)                                                                                                                                                                = kernels.XFusedSgd_
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, bool, bool, bool, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                               = kernels.XFusedSgdOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, bool, bool, bool, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                            = kernels.XFusedSgd
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, *torch.Tensor, float64, bool, bool, bool, *torch.Tensor, *torch.Tensor)                                                                                                                                                          = kernels.XFusedSgd_TensorLr
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, *torch.Tensor, float64, bool, bool, bool, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                         = kernels.XFusedSgdTensorLrOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, *torch.Tensor, float64, bool, bool, bool, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                      = kernels.XFusedSgdTensorLr
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, bool, *torch.Tensor, *torch.Tensor)                                                                                                                                                           = kernels.XFusedAdagrad_
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, bool, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                          = kernels.XFusedAdagradOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, float64, float64, float64, float64, bool, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                      = kernels.XFusedAdagrad
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, float64, float64, float64, bool, *torch.Tensor, *torch.Tensor)                                                                                                                                                     = kernels.XFusedAdagrad_TensorLr
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, float64, float64, float64, bool, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                    = kernels.XFusedAdagradTensorLrOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, float64, float64, float64, bool, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                 = kernels.XFusedAdagradTensorLr
+	_ func(*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                         = kernels.XPropagateXlaData
 )

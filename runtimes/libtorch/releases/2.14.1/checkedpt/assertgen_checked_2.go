@@ -11,1665 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opEmptyLikeOut = asserts.Op{
-	Name:     "empty_like",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyLikeOut(self, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opEmptyLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	return r0
-}
-
-var opEmptyStrided = asserts.Op{
-	Name:     "empty_strided",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opEmptyStrided, &assertgenshapes.Locs13)
-	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opEmptyStridedOut = asserts.Op{
-	Name:     "empty_strided",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
-func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyStridedOut(size, stride, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEmptyStridedOut, &assertgenshapes.Locs25, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyStridedOut(size, stride, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
-	return r0
-}
-
-var opErf = asserts.Op{
-	Name:     "erf",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Erf checks erf(Tensor self) -> Tensor
-func Erf(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opErf, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Erf(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErf_ = asserts.Op{
-	Name:     "erf_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
-func Erf_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erf_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opErf_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Erf_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opErfOut = asserts.Op{
-	Name:     "erf",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ErfOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opErfOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ErfOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opErfc = asserts.Op{
-	Name:     "erfc",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Erfc checks erfc(Tensor self) -> Tensor
-func Erfc(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfc(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opErfc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Erfc(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfc_ = asserts.Op{
-	Name:     "erfc_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
-func Erfc_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfc_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opErfc_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Erfc_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opErfcOut = asserts.Op{
-	Name:     "erfc",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ErfcOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opErfcOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ErfcOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opExp = asserts.Op{
-	Name:     "exp",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Exp checks exp(Tensor self) -> Tensor
-func Exp(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Exp(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExp_ = asserts.Op{
-	Name:     "exp_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
-func Exp_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opExp_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Exp_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opExpOut = asserts.Op{
-	Name:     "exp",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExpOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opExpOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opExp2 = asserts.Op{
-	Name:     "exp2",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Exp2 checks exp2(Tensor self) -> Tensor
-func Exp2(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExp2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Exp2(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExp2_ = asserts.Op{
-	Name:     "exp2_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
-func Exp2_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opExp2_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Exp2_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opExp2Out = asserts.Op{
-	Name:     "exp2",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opExp2Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.Exp2Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opExpm1 = asserts.Op{
-	Name:     "expm1",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Expm1 checks expm1(Tensor self) -> Tensor
-func Expm1(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExpm1, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Expm1(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpm1_ = asserts.Op{
-	Name:     "expm1_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
-func Expm1_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opExpm1_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Expm1_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opExpm1Out = asserts.Op{
-	Name:     "expm1",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opExpm1Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.Expm1Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opExpand = asserts.Op{
-	Name:     "expand",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
-func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expand(self, size, implicit)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExpand, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpandAs = asserts.Op{
-	Name:     "expand_as",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
-func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExpandAs(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opExpandAs, &assertgenshapes.Locs6)
-	r0 := kernels.ExpandAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opEye = asserts.Op{
-	Name:     "eye",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Eye checks eye(SymInt n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Eye(n, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opEye, &assertgenshapes.Locs13)
-	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opEyeM = asserts.Op{
-	Name:     "eye",
-	Overload: "m",
-	Profile:  asserts.PyTorch,
-}
-
-// EyeM checks eye.m(SymInt n, SymInt m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opEyeM, &assertgenshapes.Locs13)
-	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opEyeOut = asserts.Op{
-	Name:     "eye",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// EyeOut checks eye.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
-func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeOut(n, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEyeOut, &assertgenshapes.Locs25, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.EyeOut(n, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
-	return r0
-}
-
-var opEyeMOut = asserts.Op{
-	Name:     "eye",
-	Overload: "m_out",
-	Profile:  asserts.PyTorch,
-}
-
-// EyeMOut checks eye.m_out(SymInt n, SymInt m, *, Tensor(a!) out) -> Tensor(a!)
-func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeMOut(n, m, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEyeMOut, &assertgenshapes.Locs25, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.EyeMOut(n, m, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
-	return r0
-}
-
-var opFlattenUsingInts = asserts.Op{
-	Name:     "flatten",
-	Overload: "using_ints",
-	Profile:  asserts.PyTorch,
-}
-
-// FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
-func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenUsingInts(self, start_dim, end_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0)
-	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost113(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opUnflattenInt = asserts.Op{
-	Name:     "unflatten",
-	Overload: "int",
-	Profile:  asserts.PyTorch,
-}
-
-// UnflattenInt checks unflatten.int(Tensor(a) self, int dim, SymInt[] sizes) -> Tensor(a)
-func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnflattenInt(self, dim, sizes)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUnflattenInt, &assertgenshapes.Locs0)
-	r0 := kernels.UnflattenInt(self, dim, sizes)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opFillScalar = asserts.Op{
-	Name:     "fill",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
-func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillScalar(self, value)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFillScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FillScalar(self, value)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFillTensor = asserts.Op{
-	Name:     "fill",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
-func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillTensor(self, value)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opFillTensor, &assertgenshapes.Locs160, &a0, &a1, self, value)
-	r0 := kernels.FillTensor(self, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs160, &a0, &a1, self, value, r0)
-	return r0
-}
-
-var opFill_Scalar = asserts.Op{
-	Name:     "fill_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
-func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fill_Scalar(self, value)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFill_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opFillScalarOut = asserts.Op{
-	Name:     "fill",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
-func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillScalarOut(self, value, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFillScalarOut, &assertgenshapes.Locs40, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FillScalarOut(self, value, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
-	return r0
-}
-
-var opFill_Tensor = asserts.Op{
-	Name:     "fill_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
-func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fill_Tensor(self, value)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opFill_Tensor, &assertgenshapes.Locs161, &a0, &a1, self, value)
-	defer c.Abandon()
-	r0 := kernels.Fill_Tensor(self, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs161, &a0, &a1, self, value)
-	return r0
-}
-
-var opFillTensorOut = asserts.Op{
-	Name:     "fill",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
-func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillTensorOut(self, value, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFillTensorOut, &assertgenshapes.Locs162, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FillTensorOut(self, value, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs162, &a2, out)
-	return r0
-}
-
-var opFloor = asserts.Op{
-	Name:     "floor",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Floor checks floor(Tensor self) -> Tensor
-func Floor(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Floor(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFloor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Floor(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloor_ = asserts.Op{
-	Name:     "floor_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
-func Floor_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Floor_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFloor_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Floor_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opFloorOut = asserts.Op{
-	Name:     "floor",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opFloorOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.FloorOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opFloorDivide = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
-func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFloorDivide, &assertgenshapes.Locs6)
-	r0 := kernels.FloorDivide(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opFloorDivide_Tensor = asserts.Op{
-	Name:     "floor_divide_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.FloorDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opFloorDivideOut = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivideOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFloorDivideOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FloorDivideOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opFloorDivideScalar = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
-func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivideScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFloorDivideScalar, &assertgenshapes.Locs0)
-	r0 := kernels.FloorDivideScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opFloorDivide_Scalar = asserts.Op{
-	Name:     "floor_divide_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.FloorDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opFloorDivideScalarOut = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// FloorDivideScalarOut checks floor_divide.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivideScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs40, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
-	return r0
-}
-
-var opFrac = asserts.Op{
-	Name:     "frac",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Frac checks frac(Tensor self) -> Tensor
-func Frac(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Frac(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFrac, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Frac(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFrac_ = asserts.Op{
-	Name:     "frac_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
-func Frac_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Frac_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFrac_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Frac_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opFracOut = asserts.Op{
-	Name:     "frac",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FracOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opFracOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.FracOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opFull = asserts.Op{
-	Name:     "full",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opFull, &assertgenshapes.Locs13)
-	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opFullOut = asserts.Op{
-	Name:     "full",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
-func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullOut(size, fill_value, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFullOut, &assertgenshapes.Locs25, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FullOut(size, fill_value, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
-	return r0
-}
-
-var opFullLike = asserts.Op{
-	Name:     "full_like",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFullLike, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFullLikeOut = asserts.Op{
-	Name:     "full_like",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullLikeOut(self, fill_value, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opFullLikeOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
-	return r0
-}
-
-var opFromFile = asserts.Op{
-	Name:     "from_file",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opFromFile, &assertgenshapes.Locs13)
-	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opFromFileOut = asserts.Op{
-	Name:     "from_file",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
-func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FromFileOut(filename, shared, size, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFromFileOut, &assertgenshapes.Locs25, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.FromFileOut(filename, shared, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
-	return r0
-}
-
-var opGcdOut = asserts.Op{
-	Name:     "gcd",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GcdOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGcdOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.GcdOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opGcd = asserts.Op{
-	Name:     "gcd",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Gcd checks gcd(Tensor self, Tensor other) -> Tensor
-func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gcd(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGcd, &assertgenshapes.Locs6)
-	r0 := kernels.Gcd(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opGcd_ = asserts.Op{
-	Name:     "gcd_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gcd_(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGcd_, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Gcd_(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opLcmOut = asserts.Op{
-	Name:     "lcm",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LcmOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLcmOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.LcmOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opLcm = asserts.Op{
-	Name:     "lcm",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Lcm checks lcm(Tensor self, Tensor other) -> Tensor
-func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lcm(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLcm, &assertgenshapes.Locs6)
-	r0 := kernels.Lcm(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opLcm_ = asserts.Op{
-	Name:     "lcm_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lcm_(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLcm_, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Lcm_(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opGridSampler = asserts.Op{
-	Name:     "grid_sampler",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGridSampler, &assertgenshapes.Locs163)
-	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs163)
-	return r0
-}
-
-var opGridSampler2d = asserts.Op{
-	Name:     "grid_sampler_2d",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGridSampler2d, &assertgenshapes.Locs163, &a0, &a1, input, grid)
-	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs163, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opGridSampler2dOut = asserts.Op{
-	Name:     "grid_sampler_2d",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGridSampler2dOut, &assertgenshapes.Locs164, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs164, &a5, out)
-	return r0
-}
-
-var opGridSampler2dBackward = asserts.Op{
-	Name:     "grid_sampler_2d_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
-func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opGridSampler2dBackward, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid)
-	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
-	return r0, r1
-}
-
-var opGridSampler2dBackwardOut = asserts.Op{
-	Name:     "grid_sampler_2d_backward",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	}
-	var c asserts.Call
-	var a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs166, &a7, &a8, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs166, &a7, &a8, out0, out1)
-	return r0, r1
-}
-
-var opXGridSampler2dCpuFallback = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs163, &a0, &a1, input, grid)
-	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs163, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opXGridSampler2dCpuFallbackOut = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs164, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs164, &a5, out)
-	return r0
-}
-
-var opXGridSampler2dCpuFallbackBackward = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
-func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid)
-	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
-	return r0, r1
-}
-
-var opGridSampler3d = asserts.Op{
-	Name:     "grid_sampler_3d",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGridSampler3d, &assertgenshapes.Locs163, &a0, &a1, input, grid)
-	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs163, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opGridSampler3dOut = asserts.Op{
-	Name:     "grid_sampler_3d",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGridSampler3dOut, &assertgenshapes.Locs164, &a5, out)
-	defer c.Abandon()
-	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs164, &a5, out)
-	return r0
-}
-
-var opGridSampler3dBackward = asserts.Op{
-	Name:     "grid_sampler_3d_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
-func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opGridSampler3dBackward, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid)
-	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
-	return r0, r1
-}
-
-var opGridSampler3dBackwardOut = asserts.Op{
-	Name:     "grid_sampler_3d_backward",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	}
-	var c asserts.Call
-	var a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs166, &a7, &a8, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs166, &a7, &a8, out0, out1)
-	return r0, r1
-}
-
-var opHannWindow = asserts.Op{
-	Name:     "hann_window",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HannWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHannWindow, &assertgenshapes.Locs13)
-	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opHannWindowOut = asserts.Op{
-	Name:     "hann_window",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHannWindowOut, &assertgenshapes.Locs25, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.HannWindowOut(window_length, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
-	return r0
-}
-
-var opHannWindowPeriodic = asserts.Op{
-	Name:     "hann_window",
-	Overload: "periodic",
-	Profile:  asserts.PyTorch,
-}
-
-// HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHannWindowPeriodic, &assertgenshapes.Locs13)
-	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opHannWindowPeriodicOut = asserts.Op{
-	Name:     "hann_window",
-	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
-}
-
-// HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
-	return r0
-}
-
-var opHammingWindow = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHammingWindow, &assertgenshapes.Locs13)
-	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opHammingWindowOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHammingWindowOut, &assertgenshapes.Locs25, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowOut(window_length, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
-	return r0
-}
-
-var opHammingWindowPeriodic = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic",
-	Profile:  asserts.PyTorch,
-}
-
-// HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs13)
-	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opHammingWindowPeriodicOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
-}
-
-// HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
-	return r0
-}
-
-var opHammingWindowPeriodicAlpha = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha",
-	Profile:  asserts.PyTorch,
-}
-
-// HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs13)
-	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_out",
-	Profile:  asserts.PyTorch,
-}
-
-// HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs25, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaBeta = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_beta",
-	Profile:  asserts.PyTorch,
-}
-
-// HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha float64, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs13)
-	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaBetaOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_beta_out",
-	Profile:  asserts.PyTorch,
-}
-
-// HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha float64, beta float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs25, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a4, out)
-	return r0
-}
-
-var opKaiserWindow = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opKaiserWindow, &assertgenshapes.Locs13)
-	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opKaiserWindowOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opKaiserWindowOut, &assertgenshapes.Locs25, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowOut(window_length, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
-	return r0
-}
-
-var opKaiserWindowPeriodic = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "periodic",
-	Profile:  asserts.PyTorch,
-}
-
-// KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs13)
-	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opKaiserWindowPeriodicOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "periodic_out",
-	Profile:  asserts.PyTorch,
-}
-
-// KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs25, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
-	return r0
-}
-
-var opKaiserWindowBeta = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "beta",
-	Profile:  asserts.PyTorch,
-}
-
-// KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opKaiserWindowBeta, &assertgenshapes.Locs13)
-	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
-	return r0
-}
-
-var opKaiserWindowBetaOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "beta_out",
-	Profile:  asserts.PyTorch,
-}
-
-// KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs25, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
-	return r0
-}
-
 var opHingeEmbeddingLoss = asserts.Op{
 	Name:     "hinge_embedding_loss",
 	Overload: "",
@@ -1682,9 +23,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs167)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
@@ -1700,9 +41,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 		return kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGroupNorm, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opGroupNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1719,9 +60,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opNativeGroupNorm, &assertgenshapes.Locs168, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_7b160c1ee06b(&c, &opNativeGroupNorm, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs168, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_8e154ea02be0(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1738,10 +79,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opNativeGroupNormOut, &assertgenshapes.Locs169, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opNativeGroupNormOut, &assertgenshapes.Locs_42244df791c9, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs169, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_42244df791c9, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1757,9 +98,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs170)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs_21e01e8f9953)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs170)
+	assertgenshapes.ChecksPost_00f4630b1f41(&c, &assertgenshapes.Locs_21e01e8f9953)
 	return r0, r1, r2
 }
 
@@ -1776,10 +117,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs171, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre_54ff1310876a(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs_acacfcd17d1c, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs171, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost_4921b95a6dc7(&c, &assertgenshapes.Locs_acacfcd17d1c, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1796,9 +137,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXFftR2c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXFftR2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1815,10 +156,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXFftR2cOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXFftR2cOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1835,9 +176,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXFftC2r, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXFftC2r, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1854,10 +195,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXFftC2rOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXFftC2rOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1874,9 +215,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXFftC2c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXFftC2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1893,10 +234,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXFftC2cOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXFftC2cOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1914,9 +255,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs172, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs172, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opIndexTensor = asserts.Op{
@@ -1935,9 +276,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre118(&c, &opIndexTensor, &assertgenshapes.Locs146, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_483e46fa4ed9(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs146, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost_466bb160eeb2(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -1957,10 +298,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre120(&c, &opIndexTensorOut, &assertgenshapes.Locs173, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre_3b811d0f32da(&c, &opIndexTensorOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	assertgenshapes.ChecksPost121(&c, &assertgenshapes.Locs173, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPost_086705fc4951(&c, &assertgenshapes.Locs_8e69f856fa49, &a0, &l1, &a2, self, indices, out)
 	return r0
 }
 
@@ -1980,9 +321,9 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre118(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs146, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_483e46fa4ed9(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
-	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs146, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost_466bb160eeb2(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -1998,9 +339,9 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 		return kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs174)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs_a357c6593567)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs174)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_a357c6593567)
 	return r0
 }
 
@@ -2016,9 +357,9 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 		return kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs175)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs_b0cfeadc1855)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs175)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_b0cfeadc1855)
 	return r0
 }
 
@@ -2035,10 +376,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexCopyOut, &assertgenshapes.Locs176, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opIndexCopyOut, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a4, self, index, source, out)
 	return r0
 }
 
@@ -2055,10 +396,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexCopy_, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexCopy_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2075,9 +416,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexCopy, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexCopy, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2097,10 +438,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre122(&c, &opIndexPut_, &assertgenshapes.Locs179, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_4bc3f70f3bc3(&c, &opIndexPut_, &assertgenshapes.Locs_5c19138f2d94, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost121(&c, &assertgenshapes.Locs179, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPost_086705fc4951(&c, &assertgenshapes.Locs_5c19138f2d94, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2117,10 +458,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexPutOut, &assertgenshapes.Locs180, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opIndexPutOut, &assertgenshapes.Locs_0652d0bffb8a, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs180, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_0652d0bffb8a, &a4, out)
 	return r0
 }
 
@@ -2140,9 +481,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre123(&c, &opIndexPut, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_a81d644d3be2(&c, &opIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_e3878875b3e8(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2162,9 +503,9 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre123(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_a81d644d3be2(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_e3878875b3e8(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2184,10 +525,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre122(&c, &opXIndexPutImpl_, &assertgenshapes.Locs179, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_4bc3f70f3bc3(&c, &opXIndexPutImpl_, &assertgenshapes.Locs_5c19138f2d94, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost121(&c, &assertgenshapes.Locs179, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPost_086705fc4951(&c, &assertgenshapes.Locs_5c19138f2d94, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2204,10 +545,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXIndexPutImplOut, &assertgenshapes.Locs180, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXIndexPutImplOut, &assertgenshapes.Locs_0652d0bffb8a, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs180, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_0652d0bffb8a, &a5, out)
 	return r0
 }
 
@@ -2227,9 +568,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre123(&c, &opXIndexPutImpl, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_a81d644d3be2(&c, &opXIndexPutImpl, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs181, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_e3878875b3e8(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2245,9 +586,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 		return kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opInstanceNorm, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opInstanceNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -2263,9 +604,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opIsclose, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opIsclose, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2282,10 +623,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs182, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs_d7c62bc99b3e, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs182, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_d7c62bc99b3e, &a0, &a1, &a4, elements, test_elements, out)
 	return r0
 }
 
@@ -2302,9 +643,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIsinTensorTensor, &assertgenshapes.Locs183, &a0, &a1, elements, test_elements)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIsinTensorTensor, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs183, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2321,10 +662,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs184, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs_384c6753ce42, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs184, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_384c6753ce42, &a0, &a4, elements, out)
 	return r0
 }
 
@@ -2341,9 +682,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIsinTensorScalar, &assertgenshapes.Locs185, &a0, elements)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsinTensorScalar, &assertgenshapes.Locs_9a606694669b, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs185, &a0, elements, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_9a606694669b, &a0, elements, r0)
 	return r0
 }
 
@@ -2360,10 +701,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs186, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs_437fb6c15768, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs186, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_437fb6c15768, &a1, &a4, test_elements, out)
 	return r0
 }
 
@@ -2380,9 +721,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIsinScalarTensor, &assertgenshapes.Locs187, &a1, test_elements)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsinScalarTensor, &assertgenshapes.Locs_374e40668a32, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs187, &a1, test_elements, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_374e40668a32, &a1, test_elements, r0)
 	return r0
 }
 
@@ -2399,9 +740,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIsnan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsnan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isnan(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2418,10 +759,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opIsnanOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsnanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2437,9 +778,9 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsDistributed, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsDistributed, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsDistributed(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2455,9 +796,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsFloatingPoint, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsFloatingPoint, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsFloatingPoint(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2473,9 +814,9 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsComplex, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsComplex, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsComplex(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2491,9 +832,9 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsConj, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsConj, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsConj(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2509,9 +850,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXIsZerotensor, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXIsZerotensor, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XIsZerotensor(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2527,9 +868,9 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsNeg, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsNeg, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsNeg(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2545,9 +886,9 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isreal(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opIsreal, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opIsreal, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Isreal(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2563,9 +904,9 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsNonzero, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsNonzero, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsNonzero(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2582,9 +923,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opIsSameSize, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opIsSameSize, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2600,9 +941,9 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsSigned, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsSigned, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsSigned(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2618,9 +959,9 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsInference, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsInference, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsInference(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2636,9 +977,9 @@ func Numel(self *torch.Tensor) int64 {
 		return kernels.Numel(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opNumel, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opNumel, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.Numel(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2654,9 +995,9 @@ func Dim(self *torch.Tensor) int64 {
 		return kernels.Dim(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opDim, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opDim, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.Dim(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2672,9 +1013,9 @@ func GetDevice(self *torch.Tensor) int64 {
 		return kernels.GetDevice(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGetDevice, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGetDevice, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GetDevice(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2690,9 +1031,9 @@ func StorageOffset(self *torch.Tensor) int64 {
 		return kernels.StorageOffset(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opStorageOffset, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opStorageOffset, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.StorageOffset(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2708,9 +1049,9 @@ func IsContiguous(self *torch.Tensor) bool {
 		return kernels.IsContiguous(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsContiguous, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsContiguous, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsContiguous(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2726,9 +1067,9 @@ func IsContiguousMemoryFormat(self *torch.Tensor, memory_format int) bool {
 		return kernels.IsContiguousMemoryFormat(self, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsContiguousMemoryFormat, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsContiguousMemoryFormat, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsContiguousMemoryFormat(self, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2744,9 +1085,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opKlDiv, &assertgenshapes.Locs167)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opKlDiv, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
@@ -2762,9 +1103,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opKron, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Kron(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2781,10 +1122,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opKronOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opKronOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -2801,9 +1142,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opKthvalue, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opKthvalue, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2820,10 +1161,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opKthvalueValues, &assertgenshapes.Locs122, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opKthvalueValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -2839,9 +1180,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 		return kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLayerNorm, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLayerNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -2858,9 +1199,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opNativeLayerNorm, &assertgenshapes.Locs168, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre_7b160c1ee06b(&c, &opNativeLayerNorm, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs168, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_8e154ea02be0(&c, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2877,10 +1218,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opNativeLayerNormOut, &assertgenshapes.Locs169, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opNativeLayerNormOut, &assertgenshapes.Locs_42244df791c9, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs169, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_42244df791c9, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2897,9 +1238,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre125(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs188, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.ChecksPre_6e02d264df4f(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs188, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_73b005782f17(&c, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2916,10 +1257,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs171, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre_54ff1310876a(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs_acacfcd17d1c, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs171, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost_4921b95a6dc7(&c, &assertgenshapes.Locs_acacfcd17d1c, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2935,9 +1276,9 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 		return kernels.RmsNorm(input, normalized_shape, weight, eps)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRmsNorm, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRmsNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -2954,9 +1295,9 @@ func XFusedRmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre127(&c, &opXFusedRmsNorm, &assertgenshapes.Locs189, &a0, &a2, input, weight)
+	assertgenshapes.ChecksPre_f40b8452b5d0(&c, &opXFusedRmsNorm, &assertgenshapes.Locs_8dd0405819f2, &a0, &a2, input, weight)
 	r0, r1 := kernels.XFusedRmsNorm(input, normalized_shape, weight, eps)
-	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs189, &a0, &a2, input, weight, r0, r1)
+	assertgenshapes.ChecksPost_76d18a2a2c9f(&c, &assertgenshapes.Locs_8dd0405819f2, &a0, &a2, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -2972,9 +1313,9 @@ func XFusedRmsNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normaliz
 		return kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXFusedRmsNormBackward, &assertgenshapes.Locs190)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXFusedRmsNormBackward, &assertgenshapes.Locs_7b63044a065c)
 	r0, r1 := kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs190)
+	assertgenshapes.ChecksPost_5e3b491c703d(&c, &assertgenshapes.Locs_7b63044a065c)
 	return r0, r1
 }
 
@@ -2991,9 +1332,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNanToNum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNanToNum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3010,10 +1351,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNanToNum_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNanToNum_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3030,10 +1371,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNanToNumOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNanToNumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3050,9 +1391,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opLinear, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opLinear, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3069,9 +1410,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opLinearBackward, &assertgenshapes.Locs191, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs191, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_4060c63aaf31(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3088,10 +1429,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opLinearBackwardOut, &assertgenshapes.Locs192, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opLinearBackwardOut, &assertgenshapes.Locs_8607fea2b92d, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs192, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_8607fea2b92d, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3108,10 +1449,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLinearOut, &assertgenshapes.Locs193, &a0, &a1, &a3, input, weight, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinearOut, &assertgenshapes.Locs_7979f0662990, &a0, &a1, &a3, input, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs193, &a0, &a1, &a3, input, weight, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_7979f0662990, &a0, &a1, &a3, input, weight, out)
 	return r0
 }
 
@@ -3128,9 +1469,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opMkldnnLinear, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMkldnnLinear, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3147,10 +1488,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearOut, &assertgenshapes.Locs113, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnLinearOut, &assertgenshapes.Locs_35362d11fe6f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a3, out)
 	return r0
 }
 
@@ -3166,9 +1507,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs194)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs_9fb55cd848c6)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs194)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_9fb55cd848c6)
 	return r0
 }
 
@@ -3185,10 +1526,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs195, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs_d68e986781ae, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs195, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_d68e986781ae, &a3, out)
 	return r0
 }
 
@@ -3204,9 +1545,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs196)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs_549395450065)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs196)
+	assertgenshapes.ChecksPost_5e3b491c703d(&c, &assertgenshapes.Locs_549395450065)
 	return r0, r1
 }
 
@@ -3223,10 +1564,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs197, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs_90ee310a794d, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs197, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_90ee310a794d, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3242,9 +1583,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs_9e628193c399)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs191)
+	assertgenshapes.ChecksPost_7c58c6a7ff86(&c, &assertgenshapes.Locs_9e628193c399)
 	return r0, r1, r2
 }
 
@@ -3261,10 +1602,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs192, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs_8607fea2b92d, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs192, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_8607fea2b92d, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3280,9 +1621,9 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 		return kernels.XCsltCompress(input)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCsltCompress, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCsltCompress, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XCsltCompress(input)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -3298,9 +1639,9 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 		return kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXCsltSparseMm, &assertgenshapes.Locs198)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCsltSparseMm, &assertgenshapes.Locs_0e1a6051fce0)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs198)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_0e1a6051fce0)
 	return r0
 }
 
@@ -3317,9 +1658,9 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs199, &a0, &a1, compressed_A, dense_B)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs_900198e5ee7a, &a0, &a1, compressed_A, dense_B)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs199, &a0, &a1, compressed_A, dense_B)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_900198e5ee7a, &a0, &a1, compressed_A, dense_B)
 	return r0
 }
 
@@ -3335,9 +1676,9 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 		return kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs200)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs_b1c3282752c3)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs200)
+	assertgenshapes.ChecksPost_89229a9c594c(&c, &assertgenshapes.Locs_b1c3282752c3)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3353,9 +1694,9 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 		return kernels.XSparseSemiStructuredApply(input, thread_masks)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs201)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs_837848f1fc1a)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs201)
+	assertgenshapes.ChecksPost_6b0e76890a7f(&c, &assertgenshapes.Locs_837848f1fc1a)
 	return r0, r1
 }
 
@@ -3371,9 +1712,9 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 		return kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs202)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs_2cc3772ce807)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs202)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_2cc3772ce807)
 	return r0
 }
 
@@ -3389,9 +1730,9 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 		return kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs203)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs_905787a0f85d)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs203)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_905787a0f85d)
 	return r0
 }
 
@@ -3407,9 +1748,9 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 		return kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs204)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs_b44743c12eb7)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs204)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_b44743c12eb7)
 	return r0
 }
 
@@ -3425,9 +1766,9 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 		return kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs205)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs_ab5b96e2d14f)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs205)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_ab5b96e2d14f)
 	return r0
 }
 
@@ -3443,9 +1784,9 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 		return kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs206)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs_2a4100f0e93a)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs206)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_2a4100f0e93a)
 	return r0
 }
 
@@ -3461,9 +1802,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs207)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs_82456b423d77)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs207)
+	assertgenshapes.ChecksPost_e63d4f7f0991(&c, &assertgenshapes.Locs_82456b423d77)
 	return r0
 }
 
@@ -3479,9 +1820,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs207)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs_82456b423d77)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs207)
+	assertgenshapes.ChecksPost_e63d4f7f0991(&c, &assertgenshapes.Locs_82456b423d77)
 	return r0
 }
 
@@ -3497,9 +1838,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs30)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs_05046cb4ce89)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs30)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_05046cb4ce89)
 	return r0, r1, r2, r3
 }
 
@@ -3515,9 +1856,9 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackGemmMatrixFp16(input)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -3533,9 +1874,9 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 		return kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs208)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs_a7907126a98a)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs208)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_a7907126a98a)
 	return r0
 }
 
@@ -3551,9 +1892,9 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 		return kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs209)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs_19aebb8dfe81)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	assertgenshapes.ChecksPost130(&c, &assertgenshapes.Locs209)
+	assertgenshapes.ChecksPost_d4c1f7ebd814(&c, &assertgenshapes.Locs_19aebb8dfe81)
 	return r0
 }
 
@@ -3569,9 +1910,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs210)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs_89790580cbb9)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs210)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_89790580cbb9)
 	return r0
 }
 
@@ -3588,10 +1929,10 @@ func FbgemmLinearFp16WeightFp32ActivationOut(input *torch.Tensor, packed_weight 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &assertgenshapes.Locs211, &a3, output)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &assertgenshapes.Locs_6097854c7c44, &a3, output)
 	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs211, &a3, output)
+	assertgenshapes.ChecksPost_272b8c7932f3(&c, &assertgenshapes.Locs_6097854c7c44, &a3, output)
 	return r0
 }
 
@@ -3607,9 +1948,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs212)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs_f4717b2a3cb5)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs212)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_f4717b2a3cb5)
 	return r0
 }
 
@@ -3626,10 +1967,10 @@ func FbgemmLinearFp16WeightOut(input *torch.Tensor, packed_weight *torch.Tensor,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre132(&c, &opFbgemmLinearFp16WeightOut, &assertgenshapes.Locs213, &a3, output)
+	assertgenshapes.ChecksPre_30d58afc3819(&c, &opFbgemmLinearFp16WeightOut, &assertgenshapes.Locs_ba5e79953a38, &a3, output)
 	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
-	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs213, &a3, output)
+	assertgenshapes.ChecksPost_0e08edbb548a(&c, &assertgenshapes.Locs_ba5e79953a38, &a3, output)
 	return r0
 }
 
@@ -3645,9 +1986,9 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 		return kernels.FbgemmPackQuantizedMatrix(input)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -3663,9 +2004,9 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 		return kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -3682,9 +2023,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLdexpTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLdexpTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3701,10 +2042,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLdexp_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLdexp_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3721,10 +2062,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLdexpOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLdexpOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3740,9 +2081,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opLinspace, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opLinspace, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -3758,9 +2099,9 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 		return kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs214)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs214)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_34eb3c3de171)
 	return r0
 }
 
@@ -3776,9 +2117,9 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 		return kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs215)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs215)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_8fc2a87a9c57)
 	return r0
 }
 
@@ -3794,9 +2135,9 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 		return kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs216)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs216)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_ad5fca8829ca)
 	return r0
 }
 
@@ -3813,10 +2154,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLinspaceOut, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLinspaceOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -3833,10 +2174,10 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs217, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs_aad38c48c5ec, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs217, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_aad38c48c5ec, &a3, out)
 	return r0
 }
 
@@ -3853,10 +2194,10 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs218, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs_f7bc33dce57a, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs218, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_f7bc33dce57a, &a3, out)
 	return r0
 }
 
@@ -3873,10 +2214,10 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs219, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs_8c48e6df2204, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs219, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_8c48e6df2204, &a3, out)
 	return r0
 }
 
@@ -3893,9 +2234,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3912,10 +2253,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLog_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLog_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3932,10 +2273,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3952,9 +2293,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLog10, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLog10, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log10(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3971,10 +2312,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLog10_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLog10_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3991,10 +2332,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLog10Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4011,9 +2352,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLog1p, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log1p(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4030,10 +2371,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLog1p_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLog1p_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4050,10 +2391,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLog1pOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4070,9 +2411,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLog2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLog2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log2(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4089,10 +2430,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLog2_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLog2_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4109,10 +2450,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLog2Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4129,10 +2470,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogaddexpOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogaddexpOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4149,9 +2490,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLogaddexp, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogaddexp, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4168,10 +2509,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogaddexp2Out, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogaddexp2Out, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4188,9 +2529,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLogaddexp2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogaddexp2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4207,9 +2548,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXlogyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXlogyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4226,9 +2567,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXlogyScalarSelf, &assertgenshapes.Locs220, &a1, other)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXlogyScalarSelf, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs220, &a1, other, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -4245,9 +2586,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXlogyScalarOther, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXlogyScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4264,10 +2605,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opXlogy_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opXlogy_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4284,10 +2625,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4304,10 +2645,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXlogyOutTensor, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXlogyOutTensor, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4324,10 +2665,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs221, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs221, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	return r0
 }
 
@@ -4344,10 +2685,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4363,9 +2704,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opLogspace, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opLogspace, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4381,9 +2722,9 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 		return kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs214)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs214)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_34eb3c3de171)
 	return r0
 }
 
@@ -4399,9 +2740,9 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 		return kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs215)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs215)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_8fc2a87a9c57)
 	return r0
 }
 
@@ -4417,9 +2758,9 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 		return kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs216)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs216)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_ad5fca8829ca)
 	return r0
 }
 
@@ -4436,10 +2777,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLogspaceOut, &assertgenshapes.Locs25, &a4, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogspaceOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a4, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
@@ -4456,10 +2797,10 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs217, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs_aad38c48c5ec, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs217, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_aad38c48c5ec, &a4, out)
 	return r0
 }
 
@@ -4476,10 +2817,10 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs218, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs_f7bc33dce57a, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs218, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_f7bc33dce57a, &a4, out)
 	return r0
 }
 
@@ -4496,10 +2837,10 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs219, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs_8c48e6df2204, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs219, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_8c48e6df2204, &a4, out)
 	return r0
 }
 
@@ -4515,9 +2856,9 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.LogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4534,10 +2875,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4554,9 +2895,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4573,10 +2914,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4593,9 +2934,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs222, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs222, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4612,10 +2953,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs223, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_9965c43c4c60, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs223, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9965c43c4c60, &a0, &a1, &a4, grad_output, output, out)
 	return r0
 }
 
@@ -4631,9 +2972,9 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XLogcumsumexp(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXLogcumsumexp, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4650,10 +2991,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4670,9 +3011,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4689,10 +3030,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogcumsumexpOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogcumsumexpOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4709,9 +3050,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4728,10 +3069,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogsumexpOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogsumexpOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4747,9 +3088,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMarginRankingLoss, &assertgenshapes.Locs105)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMarginRankingLoss, &assertgenshapes.Locs_7bd3049eb5f6)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs105)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_7bd3049eb5f6)
 	return r0
 }
 
@@ -4766,9 +3107,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4784,9 +3125,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opMatmulBackward, &assertgenshapes.Locs224)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opMatmulBackward, &assertgenshapes.Locs_e4455c648395)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs224)
+	assertgenshapes.ChecksPost_5e3b491c703d(&c, &assertgenshapes.Locs_e4455c648395)
 	return r0, r1
 }
 
@@ -4803,10 +3144,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opMatmulBackwardOut, &assertgenshapes.Locs225, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opMatmulBackwardOut, &assertgenshapes.Locs_342e302c26c6, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs225, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_342e302c26c6, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -4823,10 +3164,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMatmulOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMatmulOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4842,9 +3183,9 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.MatrixPower(self, n)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMatrixPower, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixPower, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MatrixPower(self, n)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4861,10 +3202,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMatrixPowerOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMatrixPowerOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4880,9 +3221,9 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExp(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMatrixExp, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixExp, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MatrixExp(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4898,9 +3239,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMatrixExpBackward, &assertgenshapes.Locs226)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMatrixExpBackward, &assertgenshapes.Locs_3332bd2efb9d)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_3332bd2efb9d)
 	return r0
 }
 
@@ -4916,9 +3257,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXAminmax, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAminmax, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.XAminmax(self)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4935,10 +3276,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opXAminmaxOut, &assertgenshapes.Locs27, &a1, &a2, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXAminmaxOut, &assertgenshapes.Locs_d9f0e7712f05, &a1, &a2, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a1, &a2, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a1, &a2, out0, out1)
 	return r0, r1
 }
 
@@ -4954,9 +3295,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXAminmaxDim, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAminmaxDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4973,10 +3314,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opXAminmaxDimOut, &assertgenshapes.Locs27, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXAminmaxDimOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4993,9 +3334,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opAminmax, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5012,10 +3353,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opAminmaxOut, &assertgenshapes.Locs227, &a0, &a3, &a4, self, min_, max_)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAminmaxOut, &assertgenshapes.Locs_75c0ce1dc400, &a0, &a3, &a4, self, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs227, &a0, &a3, &a4, self, min_, max_)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_75c0ce1dc400, &a0, &a3, &a4, self, min_, max_)
 	return r0, r1
 }
 
@@ -5031,9 +3372,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXComputeLinearCombination, &assertgenshapes.Locs228)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXComputeLinearCombination, &assertgenshapes.Locs_a261257eb9fc)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs228)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_a261257eb9fc)
 	return r0
 }
 
@@ -5050,10 +3391,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs229, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs_7c806b7e7cb8, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs229, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_7c806b7e7cb8, &a2, out)
 	return r0
 }
 
@@ -5070,9 +3411,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opMaxDim, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5089,10 +3430,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opMaxDimMax, &assertgenshapes.Locs230, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxDimMax, &assertgenshapes.Locs_7c6668112f69, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs230, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_7c6668112f69, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
@@ -5108,9 +3449,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs141)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs_294da168fe67)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs141)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_294da168fe67)
 	return r0
 }
 
@@ -5127,9 +3468,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5146,10 +3487,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5165,9 +3506,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -5183,9 +3524,9 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMaxPool1d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMaxPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5202,9 +3543,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5221,9 +3562,9 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaxPool2dBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5240,10 +3581,10 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs232, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs232, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a7, out)
 	return r0
 }
 
@@ -5260,9 +3601,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5279,10 +3620,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -5298,9 +3639,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs233)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs_613099e3cac8)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs233)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_613099e3cac8)
 	return r0
 }
 
@@ -5317,10 +3658,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs234, &a8, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs_02f23a43e771, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs234, &a8, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_02f23a43e771, &a8, out)
 	return r0
 }
 
@@ -5337,9 +3678,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5356,10 +3697,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -5375,9 +3716,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs233)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs_613099e3cac8)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs233)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_613099e3cac8)
 	return r0
 }
 
@@ -5394,10 +3735,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs234, &a8, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs_02f23a43e771, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs234, &a8, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_02f23a43e771, &a8, out)
 	return r0
 }
 
@@ -5413,9 +3754,9 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5432,10 +3773,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -5451,9 +3792,9 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5470,10 +3811,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -5489,9 +3830,9 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5508,10 +3849,10 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -5527,9 +3868,9 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMaxPool3d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMaxPool3d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5546,9 +3887,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMean, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5565,10 +3906,10 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMeanDtypeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMeanDtypeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5585,9 +3926,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMeanDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMeanDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5604,10 +3945,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMeanOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMeanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5623,9 +3964,9 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 		return kernels.Nanmean(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNanmean, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNanmean, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5642,10 +3983,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNanmeanOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNanmeanOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -5662,9 +4003,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMedian, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Median(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5681,10 +4022,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMedianOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMedianOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -5701,9 +4042,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opMedianDim, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5720,10 +4061,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opMedianDimValues, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMedianDimValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5740,9 +4081,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNanmedian, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNanmedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5759,10 +4100,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNanmedianOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNanmedianOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -5779,9 +4120,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opNanmedianDim, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opNanmedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5798,10 +4139,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opNanmedianDimValues, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opNanmedianDimValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5818,9 +4159,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opMinDim, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMinDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5837,10 +4178,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opMinDimMin, &assertgenshapes.Locs235, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMinDimMin, &assertgenshapes.Locs_bd22ca27faab, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs235, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_bd22ca27faab, &a0, &a3, &a4, self, min_, min_indices)
 	return r0, r1
 }
 
@@ -5857,9 +4198,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAmin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5876,10 +4217,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAminOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAminOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5896,9 +4237,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opXMpsConvolution, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXMpsConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5915,10 +4256,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs113, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -5935,9 +4276,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs191, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs191, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_4060c63aaf31(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5954,10 +4295,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs192, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs_8607fea2b92d, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs192, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_8607fea2b92d, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5974,9 +4315,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opMkldnnConvolution, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMkldnnConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5993,10 +4334,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs113, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -6013,9 +4354,9 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre134(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	assertgenshapes.ChecksPre_c22fe3b1b73a(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs_2889c6f6fe97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
-	assertgenshapes.ChecksPost135(&c, &assertgenshapes.Locs236, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_1627a0bbbcf5(&c, &assertgenshapes.Locs_2889c6f6fe97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6032,10 +4373,10 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 	}
 	var c asserts.Call
 	var a16, a17, a18, a19 asserts.Saved
-	assertgenshapes.ChecksPre136(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs237, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_c8f030098209(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs_90aaee47912c, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs237, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_da0e6215ff5a(&c, &assertgenshapes.Locs_90aaee47912c, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6052,9 +4393,9 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 asserts.Saved
-	assertgenshapes.ChecksPre138(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	assertgenshapes.ChecksPre_e53a990f8c5e(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs_5de9410a1738, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
-	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.ChecksPost_7f8b81fc6132(&c, &assertgenshapes.Locs_5de9410a1738, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6071,10 +4412,10 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a23, a24, a25, a26, a27, a28, a29 asserts.Saved
-	assertgenshapes.ChecksPre140(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs239, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
+	assertgenshapes.ChecksPre_5815c6d2e4d2(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs_ac89114668b8, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
-	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs239, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
+	assertgenshapes.ChecksPost_ded7823c8a80(&c, &assertgenshapes.Locs_ac89114668b8, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6091,9 +4432,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre142(&c, &opMiopenBatchNorm, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_50aa1c8bc651(&c, &opMiopenBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost143(&c, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_a2763cb26e46(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6110,10 +4451,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre144(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs241, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre_874ff75fb5da(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs_b1f0a74ab450, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs241, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost_e9426b0d1d33(&c, &assertgenshapes.Locs_b1f0a74ab450, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6130,9 +4471,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre146(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs242, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.ChecksPre_e3b803a8e347(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs242, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_7f7202ea5012(&c, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6149,10 +4490,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs243, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs_babfe0fb5a06, &a8, &a9, &a10, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs243, &a8, &a9, &a10, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_babfe0fb5a06, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6169,9 +4510,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opMiopenConvolution, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMiopenConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6188,10 +4529,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs113, &a9, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a9, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	return r0
 }
 
@@ -6208,9 +4549,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6227,10 +4568,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs113, &a10, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a10, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	return r0
 }
 
@@ -6247,9 +4588,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6266,10 +4607,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs113, &a9, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs113, &a9, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a9, out)
 	return r0
 }
 
@@ -6285,9 +4626,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs111)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs111)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
@@ -6303,9 +4644,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs116)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs_78dbc56e1eae)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs116)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_78dbc56e1eae)
 	return r0
 }
 
@@ -6325,9 +4666,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	assertgenshapes.ChecksPre148(&c, &opMiopenRnn, &assertgenshapes.Locs244, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre_6073fd23897e(&c, &opMiopenRnn, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs244, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_c889398863f9(&c, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6344,10 +4685,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	}
 	var c asserts.Call
 	var a14, a15, a16, a17, a18 asserts.Saved
-	assertgenshapes.ChecksPre34(&c, &opMiopenRnnOut, &assertgenshapes.Locs22, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_1d64d12fef89(&c, &opMiopenRnnOut, &assertgenshapes.Locs_fedc7d11251d, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost35(&c, &assertgenshapes.Locs22, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_c75fc4e5b7f7(&c, &assertgenshapes.Locs_fedc7d11251d, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6367,9 +4708,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	assertgenshapes.ChecksPre150(&c, &opMiopenRnnBackward, &assertgenshapes.Locs245, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre_8f0841395415(&c, &opMiopenRnnBackward, &assertgenshapes.Locs_d002096d6ef1, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs245, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost_8f140685671a(&c, &assertgenshapes.Locs_d002096d6ef1, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
 	return r0, r1, r2, r3
 }
 
@@ -6390,10 +4731,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a19, a21, a22, a23 asserts.Saved
 		l1, l24                            asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_fd9c9da6cd85(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_48a7ad15ceb1(&c, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXUseMiopenCtcLoss = asserts.Op{
@@ -6409,9 +4750,9 @@ func XUseMiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXUseMiopenCtcLoss, &assertgenshapes.Locs14, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXUseMiopenCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseMiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs14, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -6428,9 +4769,9 @@ func XUseMiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inp
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre23(&c, &opXUseMiopenCtcLossTensor, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_bcb581fb8330(&c, &opXUseMiopenCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseMiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -6447,9 +4788,9 @@ func MiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opMiopenCtcLoss, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opMiopenCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.MiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs16, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -6466,10 +4807,10 @@ func MiopenCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opMiopenCtcLossOut, &assertgenshapes.Locs17, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opMiopenCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs17, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -6486,9 +4827,9 @@ func MiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opMiopenCtcLossTensor, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opMiopenCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.MiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost_5ee50d2137a0(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -6505,9 +4846,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMm, &assertgenshapes.Locs71, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs71, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6524,10 +4865,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMmOut, &assertgenshapes.Locs72, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMmOut, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs72, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -6543,9 +4884,9 @@ func MmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tenso
 		return kernels.MmDtype(self, mat2, out_dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMmDtype, &assertgenshapes.Locs71)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMmDtype, &assertgenshapes.Locs_d124f5a5b6ff)
 	r0 := kernels.MmDtype(self, mat2, out_dtype)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs71)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_d124f5a5b6ff)
 	return r0
 }
 
@@ -6562,10 +4903,10 @@ func MmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMmDtypeOut, &assertgenshapes.Locs73, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMmDtypeOut, &assertgenshapes.Locs_9840fe7a9210, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MmDtypeOut(self, mat2, out_dtype, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs73, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9840fe7a9210, &a3, out)
 	return r0
 }
 
@@ -6581,9 +4922,9 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.XIntMm(self, mat2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXIntMm, &assertgenshapes.Locs71)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXIntMm, &assertgenshapes.Locs_d124f5a5b6ff)
 	r0 := kernels.XIntMm(self, mat2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs71)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_d124f5a5b6ff)
 	return r0
 }
 
@@ -6600,10 +4941,10 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXIntMmOut, &assertgenshapes.Locs73, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXIntMmOut, &assertgenshapes.Locs_9840fe7a9210, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs73, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9840fe7a9210, &a2, out)
 	return r0
 }
 
@@ -6619,9 +4960,9 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 		return kernels.XConvertWeightToInt4pack(self, innerKTiles)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6637,9 +4978,9 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 		return kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXWeightInt4packMm, &assertgenshapes.Locs246)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXWeightInt4packMm, &assertgenshapes.Locs_829882695b38)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs246)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_829882695b38)
 	return r0
 }
 
@@ -6655,9 +4996,9 @@ func XWeightInt4packMmWithScalesAndZeros(self *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Locs247)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXWeightInt4packMmWithScalesAndZeros, &assertgenshapes.Locs_df72d9540659)
 	r0 := kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs247)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_df72d9540659)
 	return r0
 }
 
@@ -6673,9 +5014,9 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 		return kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6691,9 +5032,9 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 		return kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs246)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs_829882695b38)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs246)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_829882695b38)
 	return r0
 }
 
@@ -6709,9 +5050,9 @@ func XDynQuantPack4bitWeight(weights *torch.Tensor, scales_zeros *torch.Tensor, 
 		return kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXDynQuantPack4bitWeight, &assertgenshapes.Locs248)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXDynQuantPack4bitWeight, &assertgenshapes.Locs_247b0341006d)
 	r0 := kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs248)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_247b0341006d)
 	return r0
 }
 
@@ -6727,9 +5068,9 @@ func XDynQuantMatmul4bit(inp *torch.Tensor, packed_weights *torch.Tensor, block_
 		return kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXDynQuantMatmul4bit, &assertgenshapes.Locs249)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXDynQuantMatmul4bit, &assertgenshapes.Locs_3a3489b7076f)
 	r0 := kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs249)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_3a3489b7076f)
 	return r0
 }
 
@@ -6745,9 +5086,9 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 		return kernels.XWeightInt8packMm(self, mat2, scales)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXWeightInt8packMm, &assertgenshapes.Locs250)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXWeightInt8packMm, &assertgenshapes.Locs_56ab9472a721)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs250)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_56ab9472a721)
 	return r0
 }
 
@@ -6763,9 +5104,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseMm, &assertgenshapes.Locs251)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMm, &assertgenshapes.Locs_ce778e5ba52d)
 	r0 := kernels.XSparseMm(sparse, dense)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs251)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_ce778e5ba52d)
 	return r0
 }
 
@@ -6781,9 +5122,9 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 		return kernels.XSparseMmReduce(sparse, dense, reduce)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseMmReduce, &assertgenshapes.Locs251)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMmReduce, &assertgenshapes.Locs_ce778e5ba52d)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs251)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_ce778e5ba52d)
 	return r0
 }
 
@@ -6800,9 +5141,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6819,10 +5160,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -6839,9 +5180,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opMode, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMode, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6858,10 +5199,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opModeValues, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opModeValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs122, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -6878,9 +5219,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMulTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6897,10 +5238,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opMul_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6917,10 +5258,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMulOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMulOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6937,9 +5278,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMulScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6956,10 +5297,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opMul_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMul_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6976,10 +5317,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMulScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMulScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6995,9 +5336,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMultiplyTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMultiplyTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.MultiplyTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -7014,10 +5355,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMultiply_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMultiply_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -7034,10 +5375,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMultiplyOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMultiplyOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -7053,9 +5394,9 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.MultiplyScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMultiplyScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMultiplyScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MultiplyScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7072,10 +5413,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opMultiply_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMultiply_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7092,9 +5433,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMv, &assertgenshapes.Locs252, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs252, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -7111,10 +5452,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMvOut, &assertgenshapes.Locs253, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMvOut, &assertgenshapes.Locs_05f43791eab7, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs253, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_05f43791eab7, &a0, &a1, &a2, self, vec, out)
 	return r0
 }
 
@@ -7131,10 +5472,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMvlgammaOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMvlgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7151,9 +5492,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMvlgamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMvlgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7170,10 +5511,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opMvlgamma_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMvlgamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7190,9 +5531,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNarrowCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNarrowCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7209,10 +5550,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNarrowCopyOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNarrowCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7228,9 +5569,9 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 		return kernels.Narrow(self, dim, start, length)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7246,9 +5587,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opNarrowTensor, &assertgenshapes.Locs254)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opNarrowTensor, &assertgenshapes.Locs_4377cf81c22c)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs254)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4377cf81c22c)
 	return r0
 }
 
@@ -7265,9 +5606,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre152(&c, &opNativeBatchNorm, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_9755f82884aa(&c, &opNativeBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_cce1cc416f57(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7284,10 +5625,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre154(&c, &opNativeBatchNormOut, &assertgenshapes.Locs255, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opNativeBatchNormOut, &assertgenshapes.Locs_0de52784065f, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs255, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_0de52784065f, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7304,10 +5645,10 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre155(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_81124626b446(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_11892bc31db6(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7324,9 +5665,9 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre157(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs256, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_e49fbfb39c94(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs_abf34d61d0e7, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost158(&c, &assertgenshapes.Locs256, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_d457d5d69f99(&c, &assertgenshapes.Locs_abf34d61d0e7, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7343,9 +5684,9 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre159(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_3ecd533e2e14(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_11892bc31db6(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7362,10 +5703,10 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 	}
 	var c asserts.Call
 	var a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs257, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs_19db64f987cc, &a7, &a8, &a9, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs257, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_19db64f987cc, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7382,10 +5723,10 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a3, a4, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre160(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs258, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_48c0b4b622f8(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs_59ca998e0551, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost161(&c, &assertgenshapes.Locs258, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost_01e9071431e5(&c, &assertgenshapes.Locs_59ca998e0551, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7402,9 +5743,9 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs168, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_7b160c1ee06b(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs168, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_8e154ea02be0(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7421,10 +5762,10 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre154(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs255, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs_0de52784065f, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs255, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_0de52784065f, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7440,9 +5781,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBatchNormStats, &assertgenshapes.Locs30)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBatchNormStats, &assertgenshapes.Locs_05046cb4ce89)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs30)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_05046cb4ce89)
 	return r0, r1
 }
 
@@ -7459,10 +5800,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opBatchNormStatsOut, &assertgenshapes.Locs31, &a2, &a3, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opBatchNormStatsOut, &assertgenshapes.Locs_d07472bcb493, &a2, &a3, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs31, &a2, &a3, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d07472bcb493, &a2, &a3, out0, out1)
 	return r0, r1
 }
 
@@ -7478,9 +5819,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opBatchNormElemt, &assertgenshapes.Locs259)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opBatchNormElemt, &assertgenshapes.Locs_0cfe55399182)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs259)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_0cfe55399182)
 	return r0
 }
 
@@ -7497,10 +5838,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opBatchNormElemtOut, &assertgenshapes.Locs260, &a6, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opBatchNormElemtOut, &assertgenshapes.Locs_f39071a69a89, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs260, &a6, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_f39071a69a89, &a6, out)
 	return r0
 }
 
@@ -7516,9 +5857,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opBatchNormGatherStats, &assertgenshapes.Locs261)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opBatchNormGatherStats, &assertgenshapes.Locs_88dd38c6ef51)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs261)
+	assertgenshapes.ChecksPost_5e3b491c703d(&c, &assertgenshapes.Locs_88dd38c6ef51)
 	return r0, r1
 }
 
@@ -7535,10 +5876,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs262, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs_bf24fb9fed68, &a8, &a9, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs262, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_bf24fb9fed68, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -7554,9 +5895,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs263)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs_85813285a90e)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs263)
+	assertgenshapes.ChecksPost_78e39e7c51a4(&c, &assertgenshapes.Locs_85813285a90e)
 	return r0, r1
 }
 
@@ -7573,10 +5914,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre97(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs264, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs_e71dee6faba2, &a8, &a9, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs264, &a8, &a9, out0, out1)
+	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_e71dee6faba2, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -7593,9 +5934,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre163(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs265, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_e618f867fbf7(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	assertgenshapes.ChecksPost164(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost_494a1ba758ee(&c, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7612,10 +5953,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre144(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs266, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre_874ff75fb5da(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs_81fed2206e3a, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs266, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost_e9426b0d1d33(&c, &assertgenshapes.Locs_81fed2206e3a, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7631,9 +5972,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre102(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs267)
+	assertgenshapes.ChecksPre_534b29a18018(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs_4e7591e654f8)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	assertgenshapes.ChecksPost165(&c, &assertgenshapes.Locs267)
+	assertgenshapes.ChecksPost_89363aa21eb9(&c, &assertgenshapes.Locs_4e7591e654f8)
 	return r0, r1, r2, r3
 }
 
@@ -7650,10 +5991,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre166(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs268, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_52721b50e5a2(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs_eda420e6fca5, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs268, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_e53a57c5824b(&c, &assertgenshapes.Locs_eda420e6fca5, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -7669,9 +6010,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre102(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs269)
+	assertgenshapes.ChecksPre_534b29a18018(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs_0e7da333549e)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	assertgenshapes.ChecksPost103(&c, &assertgenshapes.Locs269)
+	assertgenshapes.ChecksPost_f747d119e555(&c, &assertgenshapes.Locs_0e7da333549e)
 	return r0
 }
 
@@ -7688,10 +6029,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre168(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs270, &a8, out)
+	assertgenshapes.ChecksPre_2c17537c8fd3(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs_ea6140f83d62, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
-	assertgenshapes.ChecksPost169(&c, &assertgenshapes.Locs270, &a8, out)
+	assertgenshapes.ChecksPost_16d580c6a71d(&c, &assertgenshapes.Locs_ea6140f83d62, &a8, out)
 	return r0
 }
 
@@ -7707,9 +6048,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs30)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs_05046cb4ce89)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs30)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_05046cb4ce89)
 	return r0, r1
 }
 
@@ -7726,10 +6067,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs31, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs_d07472bcb493, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs31, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d07472bcb493, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -7745,9 +6086,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opIsVulkanAvailable, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opIsVulkanAvailable, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.IsVulkanAvailable()
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -7763,9 +6104,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opXNnpackAvailable, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXNnpackAvailable, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XNnpackAvailable()
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -7782,9 +6123,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_5a7f9e04557d(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -7801,10 +6142,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs92, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs92, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a5, out)
 	return r0
 }
 
@@ -7820,9 +6161,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opOnes, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnes, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -7839,10 +6180,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opOnesOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opOnesOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -7859,9 +6200,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opOnesLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7878,10 +6219,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opOnesLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opOnesLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7897,9 +6238,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opPairwiseDistance, &assertgenshapes.Locs271)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opPairwiseDistance, &assertgenshapes.Locs_a4cdebb99fa2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs271)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_a4cdebb99fa2)
 	return r0
 }
 
@@ -7915,9 +6256,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCdist, &assertgenshapes.Locs271)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCdist, &assertgenshapes.Locs_a4cdebb99fa2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs271)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_a4cdebb99fa2)
 	return r0
 }
 
@@ -7934,9 +6275,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXEuclideanDist, &assertgenshapes.Locs271, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXEuclideanDist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs271, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7953,10 +6294,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXEuclideanDistOut, &assertgenshapes.Locs272, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXEuclideanDistOut, &assertgenshapes.Locs_db543c2ba7ee, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs272, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_db543c2ba7ee, &a2, out)
 	return r0
 }
 
@@ -7973,9 +6314,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXCdistForward, &assertgenshapes.Locs271, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXCdistForward, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs271, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7992,10 +6333,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCdistForwardOut, &assertgenshapes.Locs272, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCdistForwardOut, &assertgenshapes.Locs_db543c2ba7ee, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs272, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_db543c2ba7ee, &a4, out)
 	return r0
 }
 
@@ -8012,9 +6353,9 @@ func XCdistBackward(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre170(&c, &opXCdistBackward, &assertgenshapes.Locs273, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
+	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXCdistBackward, &assertgenshapes.Locs_b73461cf5b44, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad_output, x1, x2, p, cdist)
-	assertgenshapes.ChecksPost171(&c, &assertgenshapes.Locs273, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist, r0)
+	assertgenshapes.ChecksPost_a1b8dfa83f58(&c, &assertgenshapes.Locs_b73461cf5b44, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -8031,10 +6372,10 @@ func XCdistBackwardOut(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Te
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre132(&c, &opXCdistBackwardOut, &assertgenshapes.Locs274, &a5, out)
+	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXCdistBackwardOut, &assertgenshapes.Locs_2000d8c415ee, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
-	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs274, &a5, out)
+	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_2000d8c415ee, &a5, out)
 	return r0
 }
 
@@ -8050,9 +6391,9 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 		return kernels.Pdist(self, p)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPdist, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPdist, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Pdist(self, p)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8069,9 +6410,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXPdistForward, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXPdistForward, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8088,10 +6429,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXPdistForwardOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXPdistForwardOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8108,9 +6449,9 @@ func XPdistBackward(grad_output *torch.Tensor, self *torch.Tensor, p float64, pd
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXPdistBackward, &assertgenshapes.Locs275, &a0, &a1, &a3, grad_output, self, pdist)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXPdistBackward, &assertgenshapes.Locs_e9ebda5d2f6c, &a0, &a1, &a3, grad_output, self, pdist)
 	r0 := kernels.XPdistBackward(grad_output, self, p, pdist)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs275, &a0, &a1, &a3, grad_output, self, pdist, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_e9ebda5d2f6c, &a0, &a1, &a3, grad_output, self, pdist, r0)
 	return r0
 }
 
@@ -8127,10 +6468,10 @@ func XPdistBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, p float64,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXPdistBackwardOut, &assertgenshapes.Locs276, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXPdistBackwardOut, &assertgenshapes.Locs_8006f30f475d, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs276, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8006f30f475d, &a4, out)
 	return r0
 }
 
@@ -8146,9 +6487,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCosineSimilarity, &assertgenshapes.Locs271)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCosineSimilarity, &assertgenshapes.Locs_a4cdebb99fa2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs271)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_a4cdebb99fa2)
 	return r0
 }
 
@@ -8165,9 +6506,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8183,9 +6524,9 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 		return kernels.MovedimIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMovedimIntlist, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMovedimIntlist, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8201,9 +6542,9 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 		return kernels.MovedimInt(self, source, destination)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMovedimInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMovedimInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MovedimInt(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8219,9 +6560,9 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 		return kernels.MoveaxisIntlist(self, source, destination)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMoveaxisIntlist, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMoveaxisIntlist, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8237,9 +6578,9 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 		return kernels.MoveaxisInt(self, source, destination)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMoveaxisInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMoveaxisInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8255,9 +6596,9 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 		return kernels.NumpyT(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNumpyT, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNumpyT, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NumpyT(self)
-	assertgenshapes.ChecksPost113(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_b8ec84c6f0dc(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8273,9 +6614,9 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixH(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMatrixH, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMatrixH, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MatrixH(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8291,9 +6632,9 @@ func MT(self *torch.Tensor) *torch.Tensor {
 		return kernels.MT(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMT, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMT, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MT(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8309,9 +6650,9 @@ func MH(self *torch.Tensor) *torch.Tensor {
 		return kernels.MH(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMH, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMH, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MH(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8327,9 +6668,9 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 		return kernels.Adjoint(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAdjoint, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdjoint, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Adjoint(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8346,9 +6687,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPixelShuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPixelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8365,10 +6706,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opPixelShuffleOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPixelShuffleOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8385,9 +6726,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPixelUnshuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPixelUnshuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8404,10 +6745,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8424,9 +6765,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opChannelShuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_6f37bbc74a53(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8443,10 +6784,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opChannelShuffleOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opChannelShuffleOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8462,9 +6803,9 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 		return kernels.NativeChannelShuffle(self, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNativeChannelShuffle, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeChannelShuffle, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8481,9 +6822,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opIsPinned, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opIsPinned, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8499,9 +6840,9 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 		return kernels.PinMemory(self, device)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPinMemory, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPinMemory, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.PinMemory(self, device)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8518,9 +6859,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXPinMemory, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8537,10 +6878,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXPinMemoryOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXPinMemoryOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8556,9 +6897,9 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 		return kernels.Pinverse(self, rcond)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPinverse, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPinverse, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Pinverse(self, rcond)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8574,9 +6915,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opPoissonNllLoss, &assertgenshapes.Locs277)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opPoissonNllLoss, &assertgenshapes.Locs_b5696c383629)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs277)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_b5696c383629)
 	return r0
 }
 
@@ -8593,9 +6934,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRad2deg, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8612,10 +6953,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRad2deg_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRad2deg_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8632,10 +6973,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRad2degOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRad2degOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8652,9 +6993,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDeg2rad, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8671,10 +7012,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDeg2rad_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDeg2rad_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8691,10 +7032,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opDeg2radOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDeg2radOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8710,9 +7051,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opScalarTensor, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opScalarTensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8729,10 +7070,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opScalarTensorOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opScalarTensorOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -8748,9 +7089,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRand, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRand, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8766,9 +7107,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandGenerator, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8785,10 +7126,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -8805,10 +7146,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandGeneratorOut, &assertgenshapes.Locs25, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandGeneratorOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -8825,9 +7166,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8844,10 +7185,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRandLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRandLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8864,9 +7205,9 @@ func RandLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandLikeGenerator, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8883,10 +7224,10 @@ func RandLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRandLikeGeneratorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRandLikeGeneratorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8902,9 +7243,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandint, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandint, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8920,9 +7261,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandintGenerator, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8938,9 +7279,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandintLow, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8956,9 +7297,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandintLowGenerator, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLowGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8975,10 +7316,10 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintOut, &assertgenshapes.Locs25, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandintOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -8995,10 +7336,10 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintGeneratorOut, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandintGeneratorOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -9015,10 +7356,10 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintLowOut, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandintLowOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -9035,10 +7376,10 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs25, &a4, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a4, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
 	return r0
 }
 
@@ -9054,9 +7395,9 @@ func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device
 		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLike, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9073,10 +7414,10 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandintLikeOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandintLikeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -9092,9 +7433,9 @@ func RandintLikeGenerator(self *torch.Tensor, high int64, generator any, dtype *
 		return kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRandintLikeGenerator, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLikeGenerator, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RandintLikeGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9111,10 +7452,10 @@ func RandintLikeGeneratorOut(self *torch.Tensor, high int64, generator any, memo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandintLikeGeneratorOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandintLikeGeneratorOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -9130,9 +7471,9 @@ func RandintLikeTensor(self *torch.Tensor, high *torch.Tensor, dtype *int, layou
 		return kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opRandintLikeTensor, &assertgenshapes.Locs278)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opRandintLikeTensor, &assertgenshapes.Locs_5b3a63fc642f)
 	r0 := kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs278)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_5b3a63fc642f)
 	return r0
 }
 
@@ -9149,10 +7490,10 @@ func RandintLikeTensorOut(self *torch.Tensor, high *torch.Tensor, memory_format 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRandintLikeTensorOut, &assertgenshapes.Locs279, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opRandintLikeTensorOut, &assertgenshapes.Locs_a28b2c928a25, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorOut(self, high, memory_format, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs279, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a28b2c928a25, &a3, out)
 	return r0
 }
 
@@ -9168,9 +7509,9 @@ func RandintLikeTensorGenerator(self *torch.Tensor, high *torch.Tensor, generato
 		return kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opRandintLikeTensorGenerator, &assertgenshapes.Locs278)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opRandintLikeTensorGenerator, &assertgenshapes.Locs_5b3a63fc642f)
 	r0 := kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs278)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_5b3a63fc642f)
 	return r0
 }
 
@@ -9187,10 +7528,10 @@ func RandintLikeTensorGeneratorOut(self *torch.Tensor, high *torch.Tensor, gener
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRandintLikeTensorGeneratorOut, &assertgenshapes.Locs279, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opRandintLikeTensorGeneratorOut, &assertgenshapes.Locs_a28b2c928a25, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs279, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a28b2c928a25, &a4, out)
 	return r0
 }
 
@@ -9206,9 +7547,9 @@ func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, 
 		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9225,10 +7566,10 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -9244,9 +7585,9 @@ func RandintLikeLowGeneratorDtype(self *torch.Tensor, low int64, high int64, gen
 		return kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRandintLikeLowGeneratorDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RandintLikeLowGeneratorDtype(self, low, high, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -9263,10 +7604,10 @@ func RandintLikeLowGeneratorDtypeOut(self *torch.Tensor, low int64, high int64, 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandintLikeLowGeneratorDtypeOut, &assertgenshapes.Locs40, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandintLikeLowGeneratorDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -9282,9 +7623,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandn, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandn, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9300,9 +7641,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandnGenerator, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9319,10 +7660,10 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandnOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandnOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -9339,10 +7680,10 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandnGeneratorOut, &assertgenshapes.Locs25, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandnGeneratorOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -9359,9 +7700,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandnLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9378,10 +7719,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRandnLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRandnLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9398,9 +7739,9 @@ func RandnLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandnLikeGenerator, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandnLikeGenerator, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandnLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9417,10 +7758,10 @@ func RandnLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRandnLikeGeneratorOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRandnLikeGeneratorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -9436,9 +7777,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandperm, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandperm, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9454,9 +7795,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandpermGenerator, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandpermGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9473,10 +7814,10 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandpermOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandpermOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -9493,10 +7834,10 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs25, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -9512,9 +7853,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRangeStep, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRangeStep, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9530,9 +7871,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRange, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRange, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9549,10 +7890,10 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRangeOut_, &assertgenshapes.Locs25, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRangeOut_, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -9569,10 +7910,10 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRangeOut, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRangeOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -9588,101 +7929,1171 @@ func Ravel(self *torch.Tensor) *torch.Tensor {
 		return kernels.Ravel(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRavel, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Ravel(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opReciprocal = asserts.Op{
+	Name:     "reciprocal",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Reciprocal checks reciprocal(Tensor self) -> Tensor
+func Reciprocal(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Reciprocal(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Reciprocal(self)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opReciprocal_ = asserts.Op{
+	Name:     "reciprocal_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
+func Reciprocal_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Reciprocal_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opReciprocal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Reciprocal_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opReciprocalOut = asserts.Op{
+	Name:     "reciprocal",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ReciprocalOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ReciprocalOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opNeg = asserts.Op{
+	Name:     "neg",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Neg checks neg(Tensor self) -> Tensor
+func Neg(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Neg(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Neg(self)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNeg_ = asserts.Op{
+	Name:     "neg_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
+func Neg_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Neg_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNeg_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Neg_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opNegOut = asserts.Op{
+	Name:     "neg",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NegOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNegOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.NegOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opNegative = asserts.Op{
+	Name:     "negative",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Negative checks negative(Tensor self) -> Tensor
+func Negative(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Negative(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Negative(self)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opNegative_ = asserts.Op{
+	Name:     "negative_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
+func Negative_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Negative_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNegative_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Negative_(self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opNegativeOut = asserts.Op{
+	Name:     "negative",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NegativeOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNegativeOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.NegativeOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opRepeat = asserts.Op{
+	Name:     "repeat",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
+func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Repeat(self, repeats)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRepeat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Repeat(self, repeats)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRepeatOut = asserts.Op{
+	Name:     "repeat",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
+func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RepeatOut(self, repeats, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRepeatOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.RepeatOut(self, repeats, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opRepeatInterleaveTensor = asserts.Op{
+	Name:     "repeat_interleave",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor
+func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RepeatInterleaveTensor(repeats, output_size)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs_e678df97fe8b)
+	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_e678df97fe8b)
+	return r0
+}
+
+var opRepeatInterleaveTensorOut = asserts.Op{
+	Name:     "repeat_interleave",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, SymInt? output_size=None, Tensor(a!) out) -> Tensor(a!)
+func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs_261c64266543, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_261c64266543, &a2, out)
+	return r0
+}
+
+var opRepeatInterleaveSelfTensor = asserts.Op{
+	Name:     "repeat_interleave",
+	Overload: "self_Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
+func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *int64, output_size *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs_f9c6c5da7b3c)
+	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_f9c6c5da7b3c)
+	return r0
+}
+
+var opRepeatInterleaveSelfInt = asserts.Op{
+	Name:     "repeat_interleave",
+	Overload: "self_int",
+	Profile:  asserts.PyTorch,
+}
+
+// RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
+func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, output_size *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opReshape = asserts.Op{
+	Name:     "reshape",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
+func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Reshape(self, shape)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Reshape(self, shape)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXReshapeCopy = asserts.Op{
+	Name:     "_reshape_copy",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XReshapeCopy checks _reshape_copy(Tensor self, SymInt[] size) -> Tensor
+func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XReshapeCopy(self, size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXReshapeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XReshapeCopy(self, size)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXReshapeAlias = asserts.Op{
+	Name:     "_reshape_alias",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
+func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XReshapeAlias(self, size, stride)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXReshapeAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XReshapeAlias(self, size, stride)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXMkldnnReshape = asserts.Op{
+	Name:     "_mkldnn_reshape",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
+func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMkldnnReshape(self, shape)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXMkldnnReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XMkldnnReshape(self, shape)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXMkldnnReshapeOut = asserts.Op{
+	Name:     "_mkldnn_reshape",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
+func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMkldnnReshapeOut(self, shape, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opReshapeAs = asserts.Op{
+	Name:     "reshape_as",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
+func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ReshapeAs(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opReshapeAs, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.ReshapeAs(self, other)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opRound = asserts.Op{
+	Name:     "round",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Round checks round(Tensor self) -> Tensor
+func Round(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Round(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Round(self)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRound_ = asserts.Op{
+	Name:     "round_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
+func Round_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Round_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRound_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Round_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opRoundOut = asserts.Op{
+	Name:     "round",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RoundOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.RoundOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opRoundDecimals = asserts.Op{
+	Name:     "round",
+	Overload: "decimals",
+	Profile:  asserts.PyTorch,
+}
+
+// RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
+func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RoundDecimals(self, decimals)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRoundDecimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RoundDecimals(self, decimals)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRound_Decimals = asserts.Op{
+	Name:     "round_",
+	Overload: "decimals",
+	Profile:  asserts.PyTorch,
+}
+
+// Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
+func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Round_Decimals(self, decimals)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRound_Decimals, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Round_Decimals(self, decimals)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opRoundDecimalsOut = asserts.Op{
+	Name:     "round",
+	Overload: "decimals_out",
+	Profile:  asserts.PyTorch,
+}
+
+// RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
+func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RoundDecimalsOut(self, decimals, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRoundDecimalsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.RoundDecimalsOut(self, decimals, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opRrelu = asserts.Op{
+	Name:     "rrelu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
+func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rrelu(self, lower, upper, training, generator)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRrelu, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Rrelu(self, lower, upper, training, generator)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opRrelu_ = asserts.Op{
+	Name:     "rrelu_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
+func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rrelu_(self, lower, upper, training, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRrelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opRelu = asserts.Op{
+	Name:     "relu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Relu checks relu(Tensor self) -> Tensor
+func Relu(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Relu(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Relu(self)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRelu_ = asserts.Op{
+	Name:     "relu_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
+func Relu_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Relu_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Relu_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opReluOut = asserts.Op{
+	Name:     "relu",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ReluOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opReluOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.ReluOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opRelu6 = asserts.Op{
+	Name:     "relu6",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Relu6 checks relu6(Tensor self) -> Tensor
+func Relu6(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Relu6(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Relu6(self)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opRelu6_ = asserts.Op{
+	Name:     "relu6_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
+func Relu6_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Relu6_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRelu6_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Relu6_(self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opPrelu = asserts.Op{
+	Name:     "prelu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
+func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Prelu(self, weight)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opPrelu, &assertgenshapes.Locs_7f0d42e42156)
+	r0 := kernels.Prelu(self, weight)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_7f0d42e42156)
+	return r0
+}
+
+var opXPreluKernel = asserts.Op{
+	Name:     "_prelu_kernel",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XPreluKernel checks _prelu_kernel(Tensor self, Tensor weight) -> Tensor
+func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XPreluKernel(self, weight)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXPreluKernel, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	r0 := kernels.XPreluKernel(self, weight)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	return r0
+}
+
+var opXPreluKernelBackward = asserts.Op{
+	Name:     "_prelu_kernel_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XPreluKernelBackward checks _prelu_kernel_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
+func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XPreluKernelBackward(grad_output, self, weight)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_20fc1bfdcf71(&c, &opXPreluKernelBackward, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight)
+	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
+	assertgenshapes.ChecksPost_82ef0ef6882f(&c, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	return r0, r1
+}
+
+var opGeluOut = asserts.Op{
+	Name:     "gelu",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
+func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeluOut(self, approximate, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGeluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.GeluOut(self, approximate, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opGelu_ = asserts.Op{
+	Name:     "gelu_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
+func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gelu_(self, approximate)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Gelu_(self, approximate)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opGelu = asserts.Op{
+	Name:     "gelu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
+func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gelu(self, approximate)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Gelu(self, approximate)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGeluBackwardGradInput = asserts.Op{
+	Name:     "gelu_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
+func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	return r0
+}
+
+var opGeluBackward = asserts.Op{
+	Name:     "gelu_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
+func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeluBackward(grad_output, self, approximate)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGeluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.GeluBackward(grad_output, self, approximate)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opInfinitelyDifferentiableGeluBackward = asserts.Op{
+	Name:     "infinitely_differentiable_gelu_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
+func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
+	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
+	return r0
+}
+
+var opHardshrinkOut = asserts.Op{
+	Name:     "hardshrink",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
+func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkOut(self, lambd, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardshrinkOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardshrinkOut(self, lambd, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opHardshrink = asserts.Op{
+	Name:     "hardshrink",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
+func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardshrink(self, lambd)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Hardshrink(self, lambd)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardshrinkBackwardGradInput = asserts.Op{
+	Name:     "hardshrink_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
+func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs_4b5d715af088, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4b5d715af088, &a0, &a1, &a3, grad_out, self, grad_input)
+	return r0
+}
+
+var opHardshrinkBackward = asserts.Op{
+	Name:     "hardshrink_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
+func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkBackward(grad_out, self, lambd)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardshrinkBackward, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self)
+	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self, r0)
+	return r0
+}
+
+var opRsqrt = asserts.Op{
+	Name:     "rsqrt",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Rsqrt checks rsqrt(Tensor self) -> Tensor
+func Rsqrt(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rsqrt(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Rsqrt(self)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRsqrt_ = asserts.Op{
+	Name:     "rsqrt_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
+func Rsqrt_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rsqrt_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRsqrt_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Rsqrt_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opRsqrtOut = asserts.Op{
+	Name:     "rsqrt",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RsqrtOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRsqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.RsqrtOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opSelectInt = asserts.Op{
+	Name:     "select",
+	Overload: "int",
+	Profile:  asserts.PyTorch,
+}
+
+// SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
+func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectInt(self, dim, index)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SelectInt(self, dim, index)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSelectBackward = asserts.Op{
+	Name:     "select_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index) -> Tensor
+func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSelectBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	return r0
+}
+
+var opSelectBackwardOut = asserts.Op{
+	Name:     "select_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
+func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSelectBackwardOut, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a4, out)
+	return r0
+}
+
+var opXNestedSelectBackward = asserts.Op{
+	Name:     "_nested_select_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, SymInt index) -> Tensor
+func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedSelectBackward, &assertgenshapes.Locs_eaca06e184ca)
+	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_eaca06e184ca)
+	return r0
+}
+
+var opSelu = asserts.Op{
+	Name:     "selu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Selu checks selu(Tensor self) -> Tensor
+func Selu(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Selu(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSelu, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Selu(self)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opSelu_ = asserts.Op{
+	Name:     "selu_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
+func Selu_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Selu_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Selu_(self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opCelu = asserts.Op{
+	Name:     "celu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
+func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Celu(self, alpha)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Celu(self, alpha)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCelu_ = asserts.Op{
+	Name:     "celu_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
+func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Celu_(self, alpha)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Celu_(self, alpha)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opCeluOut = asserts.Op{
+	Name:     "celu",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CeluOut(self, alpha, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCeluOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.CeluOut(self, alpha, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opSilu = asserts.Op{
+	Name:     "silu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Silu checks silu(Tensor self) -> Tensor
+func Silu(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Silu(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSilu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Silu(self)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                = kernels.EmptyLikeOut
-	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.EmptyStrided
-	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.EmptyStridedOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Erf
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Erf_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ErfOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Erfc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Erfc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ErfcOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Exp
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Exp_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ExpOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Exp2
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Exp2_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Exp2Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Expm1
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Expm1_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Expm1Out
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Expand
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ExpandAs
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.Eye
-	_ func(int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                          = kernels.EyeM
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.EyeOut
-	_ func(int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.EyeMOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FlattenUsingInts
-	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.UnflattenInt
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FillScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.FillTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.Fill_Scalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.FillScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Fill_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FillTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Floor
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Floor_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.FloorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.FloorDivide
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.FloorDivide_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FloorDivideOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FloorDivideScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FloorDivide_Scalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.FloorDivideScalarOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Frac
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Frac_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.FracOut
-	_ func([]int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.Full
-	_ func([]int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.FullOut
-	_ func(*torch.Tensor, torch.Scalar, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.FullLike
-	_ func(*torch.Tensor, torch.Scalar, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.FullLikeOut
-	_ func(string, *bool, *int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.FromFile
-	_ func(string, *bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.FromFileOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.GcdOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Gcd
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Gcd_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.LcmOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Lcm
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Lcm_
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.GridSampler
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.GridSampler2d
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.GridSampler2dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                                                          = kernels.GridSampler2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                            = kernels.GridSampler2dBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.XGridSampler2dCpuFallback
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.XGridSampler2dCpuFallbackOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.XGridSampler2dCpuFallbackBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.GridSampler3d
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.GridSampler3dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                                                          = kernels.GridSampler3dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                            = kernels.GridSampler3dBackwardOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.HannWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.HannWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                           = kernels.HannWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.HannWindowPeriodicOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.HammingWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.HammingWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                           = kernels.HammingWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.HammingWindowPeriodicOut
-	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.HammingWindowPeriodicAlpha
-	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.HammingWindowPeriodicAlphaOut
-	_ func(int64, bool, float64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                         = kernels.HammingWindowPeriodicAlphaBeta
-	_ func(int64, bool, float64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.HammingWindowPeriodicAlphaBetaOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.KaiserWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.KaiserWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                           = kernels.KaiserWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.KaiserWindowPeriodicOut
-	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.KaiserWindowBeta
-	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.KaiserWindowBetaOut
 	_ func(*torch.Tensor, *torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.HingeEmbeddingLoss
 	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor, float64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.GroupNorm
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                                  = kernels.NativeGroupNorm
@@ -10097,4 +9508,64 @@ var (
 	_ func(torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                         = kernels.RangeOut_
 	_ func(torch.Scalar, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                           = kernels.RangeOut
 	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Ravel
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Reciprocal
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Reciprocal_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ReciprocalOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Neg
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Neg_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.NegOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Negative
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Negative_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.NegativeOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.Repeat
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.RepeatOut
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.RepeatInterleaveTensor
+	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.RepeatInterleaveTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *int64, *int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.RepeatInterleaveSelfTensor
+	_ func(*torch.Tensor, int64, *int64, *int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.RepeatInterleaveSelfInt
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.Reshape
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.XReshapeCopy
+	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.XReshapeAlias
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.XMkldnnReshape
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.XMkldnnReshapeOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ReshapeAs
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Round
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Round_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.RoundOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.RoundDecimals
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.Round_Decimals
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.RoundDecimalsOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.Rrelu
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.Rrelu_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Relu
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Relu_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ReluOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Relu6
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Relu6_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Prelu
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.XPreluKernel
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.XPreluKernelBackward
+	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.GeluOut
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.Gelu_
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.Gelu
+	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.GeluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.GeluBackward
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.InfinitelyDifferentiableGeluBackward
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.HardshrinkOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.Hardshrink
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                         = kernels.HardshrinkBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.HardshrinkBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Rsqrt
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Rsqrt_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.RsqrtOut
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.SelectInt
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.SelectBackward
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.SelectBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.XNestedSelectBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Selu
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Selu_
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.Celu
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.Celu_
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.CeluOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Silu
 )

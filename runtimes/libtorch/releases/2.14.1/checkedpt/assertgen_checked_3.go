@@ -11,1162 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opReciprocal = asserts.Op{
-	Name:     "reciprocal",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Reciprocal checks reciprocal(Tensor self) -> Tensor
-func Reciprocal(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reciprocal(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Reciprocal(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReciprocal_ = asserts.Op{
-	Name:     "reciprocal_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
-func Reciprocal_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reciprocal_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opReciprocal_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Reciprocal_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opReciprocalOut = asserts.Op{
-	Name:     "reciprocal",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReciprocalOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opReciprocalOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ReciprocalOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opNeg = asserts.Op{
-	Name:     "neg",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Neg checks neg(Tensor self) -> Tensor
-func Neg(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Neg(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNeg_ = asserts.Op{
-	Name:     "neg_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
-func Neg_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Neg_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNeg_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opNegOut = asserts.Op{
-	Name:     "neg",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NegOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNegOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opNegative = asserts.Op{
-	Name:     "negative",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Negative checks negative(Tensor self) -> Tensor
-func Negative(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Negative(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0)
-	r0 := kernels.Negative(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opNegative_ = asserts.Op{
-	Name:     "negative_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
-func Negative_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Negative_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNegative_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Negative_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opNegativeOut = asserts.Op{
-	Name:     "negative",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NegativeOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNegativeOut, &assertgenshapes.Locs40, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.NegativeOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
-	return r0
-}
-
-var opRepeat = asserts.Op{
-	Name:     "repeat",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
-func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Repeat(self, repeats)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Repeat(self, repeats)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRepeatOut = asserts.Op{
-	Name:     "repeat",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
-func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatOut(self, repeats, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRepeatOut, &assertgenshapes.Locs40, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RepeatOut(self, repeats, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
-	return r0
-}
-
-var opRepeatInterleaveTensor = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveTensor(repeats, output_size)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs280)
-	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs280)
-	return r0
-}
-
-var opRepeatInterleaveTensorOut = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, SymInt? output_size=None, Tensor(a!) out) -> Tensor(a!)
-func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs281, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs281, &a2, out)
-	return r0
-}
-
-var opRepeatInterleaveSelfTensor = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "self_Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *int64, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs282)
-	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs282)
-	return r0
-}
-
-var opRepeatInterleaveSelfInt = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "self_int",
-	Profile:  asserts.PyTorch,
-}
-
-// RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0)
-	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opReshape = asserts.Op{
-	Name:     "reshape",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
-func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reshape(self, shape)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0)
-	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXReshapeCopy = asserts.Op{
-	Name:     "_reshape_copy",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XReshapeCopy checks _reshape_copy(Tensor self, SymInt[] size) -> Tensor
-func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XReshapeCopy(self, size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXReshapeCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XReshapeCopy(self, size)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXReshapeAlias = asserts.Op{
-	Name:     "_reshape_alias",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
-func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XReshapeAlias(self, size, stride)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XReshapeAlias(self, size, stride)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXMkldnnReshape = asserts.Op{
-	Name:     "_mkldnn_reshape",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
-func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMkldnnReshape(self, shape)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XMkldnnReshape(self, shape)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXMkldnnReshapeOut = asserts.Op{
-	Name:     "_mkldnn_reshape",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
-func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMkldnnReshapeOut(self, shape, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs40, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
-	return r0
-}
-
-var opReshapeAs = asserts.Op{
-	Name:     "reshape_as",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
-func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReshapeAs(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opReshapeAs, &assertgenshapes.Locs6)
-	r0 := kernels.ReshapeAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opRound = asserts.Op{
-	Name:     "round",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Round checks round(Tensor self) -> Tensor
-func Round(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Round(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRound_ = asserts.Op{
-	Name:     "round_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
-func Round_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRound_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Round_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRoundOut = asserts.Op{
-	Name:     "round",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRoundOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RoundOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opRoundDecimals = asserts.Op{
-	Name:     "round",
-	Overload: "decimals",
-	Profile:  asserts.PyTorch,
-}
-
-// RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
-func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundDecimals(self, decimals)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RoundDecimals(self, decimals)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRound_Decimals = asserts.Op{
-	Name:     "round_",
-	Overload: "decimals",
-	Profile:  asserts.PyTorch,
-}
-
-// Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
-func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round_Decimals(self, decimals)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRound_Decimals, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Round_Decimals(self, decimals)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRoundDecimalsOut = asserts.Op{
-	Name:     "round",
-	Overload: "decimals_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
-func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundDecimalsOut(self, decimals, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRoundDecimalsOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	return r0
-}
-
-var opRrelu = asserts.Op{
-	Name:     "rrelu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
-func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rrelu(self, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0)
-	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opRrelu_ = asserts.Op{
-	Name:     "rrelu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
-func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rrelu_(self, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRrelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRelu = asserts.Op{
-	Name:     "relu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Relu checks relu(Tensor self) -> Tensor
-func Relu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Relu(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRelu_ = asserts.Op{
-	Name:     "relu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
-func Relu_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Relu_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opReluOut = asserts.Op{
-	Name:     "relu",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReluOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opReluOut, &assertgenshapes.Locs40, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.ReluOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
-	return r0
-}
-
-var opRelu6 = asserts.Op{
-	Name:     "relu6",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Relu6 checks relu6(Tensor self) -> Tensor
-func Relu6(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu6(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0)
-	r0 := kernels.Relu6(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opRelu6_ = asserts.Op{
-	Name:     "relu6_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
-func Relu6_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu6_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRelu6_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Relu6_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opPrelu = asserts.Op{
-	Name:     "prelu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
-func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Prelu(self, weight)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opPrelu, &assertgenshapes.Locs111)
-	r0 := kernels.Prelu(self, weight)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs111)
-	return r0
-}
-
-var opXPreluKernel = asserts.Op{
-	Name:     "_prelu_kernel",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XPreluKernel checks _prelu_kernel(Tensor self, Tensor weight) -> Tensor
-func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XPreluKernel(self, weight)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXPreluKernel, &assertgenshapes.Locs111, &a0, &a1, self, weight)
-	r0 := kernels.XPreluKernel(self, weight)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs111, &a0, &a1, self, weight, r0)
-	return r0
-}
-
-var opXPreluKernelBackward = asserts.Op{
-	Name:     "_prelu_kernel_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XPreluKernelBackward checks _prelu_kernel_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
-func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XPreluKernelBackward(grad_output, self, weight)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXPreluKernelBackward, &assertgenshapes.Locs283, &a0, &a1, &a2, grad_output, self, weight)
-	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs283, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
-	return r0, r1
-}
-
-var opGeluOut = asserts.Op{
-	Name:     "gelu",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
-func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluOut(self, approximate, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opGeluOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GeluOut(self, approximate, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	return r0
-}
-
-var opGelu_ = asserts.Op{
-	Name:     "gelu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
-func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu_(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Gelu_(self, approximate)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opGelu = asserts.Op{
-	Name:     "gelu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
-func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Gelu(self, approximate)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeluBackwardGradInput = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
-}
-
-// GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
-func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
-	return r0
-}
-
-var opGeluBackward = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
-func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackward(grad_output, self, approximate)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGeluBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
-	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opInfinitelyDifferentiableGeluBackward = asserts.Op{
-	Name:     "infinitely_differentiable_gelu_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
-func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs285)
-	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs285)
-	return r0
-}
-
-var opHardshrinkOut = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
-func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkOut(self, lambd, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opHardshrinkOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	return r0
-}
-
-var opHardshrink = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
-func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardshrink(self, lambd)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Hardshrink(self, lambd)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardshrinkBackwardGradInput = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
-}
-
-// HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
-func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs286, &a0, &a1, &a3, grad_out, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs286, &a0, &a1, &a3, grad_out, self, grad_input)
-	return r0
-}
-
-var opHardshrinkBackward = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
-func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackward(grad_out, self, lambd)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opHardshrinkBackward, &assertgenshapes.Locs287, &a0, &a1, grad_out, self)
-	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs287, &a0, &a1, grad_out, self, r0)
-	return r0
-}
-
-var opRsqrt = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Rsqrt checks rsqrt(Tensor self) -> Tensor
-func Rsqrt(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Rsqrt(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRsqrt_ = asserts.Op{
-	Name:     "rsqrt_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
-func Rsqrt_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRsqrt_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Rsqrt_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRsqrtOut = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RsqrtOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRsqrtOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RsqrtOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opSelectInt = asserts.Op{
-	Name:     "select",
-	Overload: "int",
-	Profile:  asserts.PyTorch,
-}
-
-// SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
-func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectInt(self, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelectBackward = asserts.Op{
-	Name:     "select_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index) -> Tensor
-func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSelectBackward, &assertgenshapes.Locs134, &a0, grad_output)
-	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
-	return r0
-}
-
-var opSelectBackwardOut = asserts.Op{
-	Name:     "select_backward",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
-func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSelectBackwardOut, &assertgenshapes.Locs135, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs135, &a4, out)
-	return r0
-}
-
-var opXNestedSelectBackward = asserts.Op{
-	Name:     "_nested_select_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, SymInt index) -> Tensor
-func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedSelectBackward, &assertgenshapes.Locs231)
-	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs231)
-	return r0
-}
-
-var opSelu = asserts.Op{
-	Name:     "selu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Selu checks selu(Tensor self) -> Tensor
-func Selu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0)
-	r0 := kernels.Selu(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSelu_ = asserts.Op{
-	Name:     "selu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
-func Selu_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Selu_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCelu = asserts.Op{
-	Name:     "celu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
-func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Celu(self, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCelu_ = asserts.Op{
-	Name:     "celu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
-func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu_(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Celu_(self, alpha)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCeluOut = asserts.Op{
-	Name:     "celu",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CeluOut(self, alpha, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCeluOut, &assertgenshapes.Locs40, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.CeluOut(self, alpha, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
-	return r0
-}
-
-var opSilu = asserts.Op{
-	Name:     "silu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Silu checks silu(Tensor self) -> Tensor
-func Silu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Silu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Silu(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
 var opSilu_ = asserts.Op{
 	Name:     "silu_",
 	Overload: "",
@@ -1180,10 +24,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSilu_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSilu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1200,10 +44,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSiluOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSiluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1220,10 +64,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs288, &a2, grad_input)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs288, &a2, grad_input)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	return r0
 }
 
@@ -1239,9 +83,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSiluBackward, &assertgenshapes.Locs231)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.SiluBackward(grad_output, self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs231)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
@@ -1258,9 +102,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mish(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1277,10 +121,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opMish_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1297,10 +141,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMishOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1316,9 +160,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMishBackward, &assertgenshapes.Locs231)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.MishBackward(grad_output, self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs231)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
@@ -1335,9 +179,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1354,10 +198,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSigmoid_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1374,10 +218,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSigmoidOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1394,9 +238,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1413,10 +257,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLogit_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogit_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1433,10 +277,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogitOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -1453,9 +297,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sin(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1472,10 +316,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSin_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1492,10 +336,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSinOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1512,9 +356,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinc(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1531,10 +375,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSinc_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1551,10 +395,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSincOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSincOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1571,9 +415,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1590,10 +434,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSinh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1610,10 +454,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSinhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1629,9 +473,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1648,10 +492,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDetach_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDetach_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1667,9 +511,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSizeInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1685,9 +529,9 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymSizeInt(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSymSizeInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymSizeInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymSizeInt(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1703,9 +547,9 @@ func SymNumel(self *torch.Tensor) int64 {
 		return kernels.SymNumel(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSymNumel, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymNumel, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymNumel(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1721,9 +565,9 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 		return kernels.SymStorageOffset(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSymStorageOffset, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymStorageOffset, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymStorageOffset(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1740,9 +584,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1759,9 +603,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSliceBackward, &assertgenshapes.Locs134, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs134, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1778,10 +622,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSliceBackwardOut, &assertgenshapes.Locs135, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSliceBackwardOut, &assertgenshapes.Locs_629552bc1029, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs135, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a6, out)
 	return r0
 }
 
@@ -1798,9 +642,9 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSliceInverse, &assertgenshapes.Locs100, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs100, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_e540af121d54(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1817,9 +661,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSliceScatter, &assertgenshapes.Locs100, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs100, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1836,10 +680,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSliceScatterOut, &assertgenshapes.Locs102, &a6, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSliceScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a6, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
 	return r0
 }
 
@@ -1856,9 +700,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSelectScatter, &assertgenshapes.Locs100, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs100, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1875,10 +719,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSelectScatterOut, &assertgenshapes.Locs102, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSelectScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
 	return r0
 }
 
@@ -1895,9 +739,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDiagonalScatter, &assertgenshapes.Locs100, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs100, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1914,10 +758,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDiagonalScatterOut, &assertgenshapes.Locs102, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	return r0
 }
 
@@ -1934,9 +778,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opAsStridedScatter, &assertgenshapes.Locs100, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs100, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1953,10 +797,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAsStridedScatterOut, &assertgenshapes.Locs102, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	return r0
 }
 
@@ -1972,9 +816,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSmm, &assertgenshapes.Locs71)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff)
 	r0 := kernels.Smm(self, mat2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs71)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_d124f5a5b6ff)
 	return r0
 }
 
@@ -1990,9 +834,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2009,10 +853,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSoftmaxIntOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2029,9 +873,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2048,10 +892,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXSoftmaxOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXSoftmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2068,9 +912,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs222, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs222, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2087,10 +931,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs289, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs289, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
 }
 
@@ -2107,9 +951,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2130,10 +974,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre175(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2149,9 +993,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSplitTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2167,9 +1011,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSplitSizes, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSplitSizes, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2186,9 +1030,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2209,10 +1053,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre175(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs39, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2228,9 +1072,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2246,9 +1090,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHsplitInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.HsplitInt(self, sections)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2264,9 +1108,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHsplitArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.HsplitArray(self, indices)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2282,9 +1126,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opVsplitInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opVsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.VsplitInt(self, sections)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2300,9 +1144,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opVsplitArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opVsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.VsplitArray(self, indices)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2318,9 +1162,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opDsplitInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opDsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.DsplitInt(self, sections)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2336,9 +1180,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opDsplitArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opDsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.DsplitArray(self, indices)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2355,9 +1199,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2374,9 +1218,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2393,9 +1237,9 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueezeDims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2412,10 +1256,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqueeze_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2432,10 +1276,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dim, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2452,10 +1296,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dims, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dims, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2471,9 +1315,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSspaddmm, &assertgenshapes.Locs290)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs290)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_05e455775b97)
 	return r0
 }
 
@@ -2490,10 +1334,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opSspaddmmOut, &assertgenshapes.Locs291, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opSspaddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs291, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	return r0
 }
 
@@ -2509,9 +1353,9 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 		return kernels.XChunkCat(tensors, dim, num_chunks)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXChunkCat, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXChunkCat, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -2528,10 +1372,10 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXChunkCatOut, &assertgenshapes.Locs76, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXChunkCatOut, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
 	return r0
 }
 
@@ -2548,9 +1392,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre70(&c, &opStack, &assertgenshapes.Locs74, &l0, tensors)
+	assertgenshapes.ChecksPre_7534b18f218a(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs74, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_33252c3cdca4(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2570,10 +1414,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre72(&c, &opStackOut, &assertgenshapes.Locs75, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opStackOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs75, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -2589,9 +1433,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXStack, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.XStack(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -2608,10 +1452,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXStackOut, &assertgenshapes.Locs76, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStackOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -2627,9 +1471,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opHstack, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opHstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Hstack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -2646,10 +1490,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opHstackOut, &assertgenshapes.Locs76, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -2665,9 +1509,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVstack, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Vstack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -2684,10 +1528,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opVstackOut, &assertgenshapes.Locs76, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -2703,9 +1547,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDstack, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Dstack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -2722,10 +1566,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDstackOut, &assertgenshapes.Locs76, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -2741,9 +1585,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2759,9 +1603,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex, align_to_window)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStftCenter, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStftCenter, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex, align_to_window)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2777,9 +1621,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opIstft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opIstft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2795,9 +1639,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opStrideInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.StrideInt(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2813,9 +1657,9 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymStrideInt(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSymStrideInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymStrideInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymStrideInt(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2832,9 +1676,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2851,10 +1695,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSumOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSumOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -2871,9 +1715,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2890,10 +1734,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSumIntListOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSumIntListOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2909,9 +1753,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedSumBackward, &assertgenshapes.Locs285)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs285)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
 	return r0
 }
 
@@ -2928,9 +1772,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2947,10 +1791,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNansumOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNansumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2967,9 +1811,9 @@ func HashTensor(self *torch.Tensor, dim []int64, keepdim bool, mode int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opHashTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHashTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HashTensor(self, dim, keepdim, mode)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2986,10 +1830,10 @@ func HashTensorOut(self *torch.Tensor, dim []int64, keepdim bool, mode int64, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opHashTensorOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHashTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HashTensorOut(self, dim, keepdim, mode, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3005,9 +1849,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.SumToSize(self, size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SumToSize(self, size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3024,9 +1868,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3043,10 +1887,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqrt_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqrt_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3063,10 +1907,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSqrtOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3082,9 +1926,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3101,10 +1945,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSquare_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSquare_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3121,10 +1965,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSquareOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSquareOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3140,9 +1984,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Std(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Std(self, unbiased)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3158,9 +2002,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3177,9 +2021,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3195,9 +2039,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opStdMean, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -3213,9 +2057,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opStdMeanDim, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -3232,9 +2076,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opStdMeanCorrection, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3251,10 +2095,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs27, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3271,10 +2115,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opStdOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -3291,10 +2135,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opStdCorrectionOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opStdCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3311,9 +2155,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3330,10 +2174,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opProdOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opProdOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3350,9 +2194,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3369,10 +2213,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opProdIntOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opProdIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3389,9 +2233,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3408,10 +2252,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opT_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opT_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3428,9 +2272,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tan(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3447,10 +2291,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTan_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3467,10 +2311,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTanOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3487,9 +2331,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3506,10 +2350,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTanh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3526,10 +2370,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTanhOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3545,9 +2389,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTensordot, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3564,10 +2408,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTensordotOut, &assertgenshapes.Locs7, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTensordotOut, &assertgenshapes.Locs_13acef7d480f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a4, out)
 	return r0
 }
 
@@ -3584,9 +2428,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3603,10 +2447,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opThreshold_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opThreshold_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3623,10 +2467,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opThresholdOut, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opThresholdOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3643,10 +2487,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -3663,9 +2507,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opThresholdBackward, &assertgenshapes.Locs231, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs231, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -3681,9 +2525,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Tile(self, dims)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Tile(self, dims)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3700,9 +2544,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3718,9 +2562,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3737,10 +2581,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTranspose_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3757,10 +2601,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3777,10 +2621,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -3796,9 +2640,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 		return kernels.OneHot(self, num_classes)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.OneHot(self, num_classes)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3815,9 +2659,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3834,10 +2678,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFlipOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFlipOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3853,9 +2697,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fliplr(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Fliplr(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3871,9 +2715,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 		return kernels.Flipud(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Flipud(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3890,9 +2734,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3909,10 +2753,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRollOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRollOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -3929,9 +2773,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3948,10 +2792,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRot90Out, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRot90Out, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -3967,9 +2811,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTrapezoidX, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
@@ -3985,9 +2829,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs126)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs126)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
@@ -4003,9 +2847,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTrapzX, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.TrapzX(y, x, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
@@ -4021,9 +2865,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs126)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs126)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
@@ -4039,9 +2883,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs292)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	assertgenshapes.ChecksPost177(&c, &assertgenshapes.Locs292)
+	assertgenshapes.ChecksPost_c8160f8a78f7(&c, &assertgenshapes.Locs_1d32347e0cc7)
 	return r0, r1, r2
 }
 
@@ -4058,10 +2902,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre144(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs293, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPre_874ff75fb5da(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs293, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPost_e9426b0d1d33(&c, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4078,9 +2922,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs294, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs294, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -4097,10 +2941,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs295, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_b5838233bd46, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs295, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_b5838233bd46, &a3, out)
 	return r0
 }
 
@@ -4117,9 +2961,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs296, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs296, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -4136,9 +2980,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXNestedFromPadded, &assertgenshapes.Locs297, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs297, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -4155,10 +2999,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs298, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_11172acddd4c, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs298, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_11172acddd4c, &a3, out)
 	return r0
 }
 
@@ -4175,9 +3019,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e853f29225a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -4194,10 +3038,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4214,9 +3058,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e853f29225a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -4233,10 +3077,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4253,9 +3097,9 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e853f29225a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -4272,10 +3116,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4291,9 +3135,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs299)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs299)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_fd4645b6efa5)
 	return r0
 }
 
@@ -4310,10 +3154,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs300, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs300, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
 	return r0
 }
 
@@ -4330,9 +3174,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre170(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost179(&c, &assertgenshapes.Locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost_b5f33f8c7de9(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -4349,9 +3193,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre170(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost171(&c, &assertgenshapes.Locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost_a1b8dfa83f58(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -4368,10 +3212,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre132(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs302, &a4, out)
+	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_7263671a72d6, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs302, &a4, out)
+	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_7263671a72d6, &a4, out)
 	return r0
 }
 
@@ -4388,9 +3232,9 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre_4fa651750005(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_7698faac5f55(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4407,9 +3251,9 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre_4fa651750005(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost182(&c, &assertgenshapes.Locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_8c267ce6f713(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4426,10 +3270,10 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs304, &a7, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs_52d3feff851b, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs304, &a7, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_52d3feff851b, &a7, out)
 	return r0
 }
 
@@ -4446,9 +3290,9 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedGetValues, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4465,9 +3309,9 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4484,10 +3328,10 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -4503,9 +3347,9 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetOffsets(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetOffsets, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetOffsets, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetOffsets(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4521,9 +3365,9 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetLengths(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetLengths, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetLengths, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetLengths(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4540,9 +3384,9 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4558,9 +3402,9 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetMinSeqlen(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetMinSeqlen(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4576,9 +3420,9 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetMaxSeqlen(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4594,9 +3438,9 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetJaggedDummy(any_)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs_9391cd668896)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_9391cd668896)
 	return r0
 }
 
@@ -4612,9 +3456,9 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 		return kernels.XNestedComputeContiguousStridesOffsets(nested_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs_0384a4b32c87)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs306)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_0384a4b32c87)
 	return r0, r1
 }
 
@@ -4631,9 +3475,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXTrilinear, &assertgenshapes.Locs307, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs307, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -4650,10 +3494,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXTrilinearOut, &assertgenshapes.Locs308, &a8, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTrilinearOut, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs308, &a8, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
 	return r0
 }
 
@@ -4669,9 +3513,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opTripletMarginLoss, &assertgenshapes.Locs309)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs309)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_af19af93486c)
 	return r0
 }
 
@@ -4688,9 +3532,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trunc(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4707,10 +3551,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTrunc_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrunc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4727,10 +3571,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTruncOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4746,9 +3590,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Fix(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4765,10 +3609,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFix_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFix_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4785,10 +3629,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFixOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFixOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -4804,9 +3648,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTypeAs, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.TypeAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4822,9 +3666,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs310)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs310)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_008235200332)
 	return r0
 }
 
@@ -4841,9 +3685,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opXUnique, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4860,10 +3704,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opXUniqueOut, &assertgenshapes.Locs27, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXUniqueOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4880,9 +3724,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre183(&c, &opUniqueDim, &assertgenshapes.Locs311, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs311, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4899,10 +3743,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opUniqueDimOut, &assertgenshapes.Locs312, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimOut, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs312, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4919,9 +3763,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre183(&c, &opUniqueConsecutive, &assertgenshapes.Locs311, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs311, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4938,10 +3782,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4958,9 +3802,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre183(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs311, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs311, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4977,10 +3821,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4997,9 +3841,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre183(&c, &opXUnique2, &assertgenshapes.Locs311, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs311, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_929a67e96b48(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5016,10 +3860,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opXUnique2Out, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opXUnique2Out, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs312, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5036,9 +3880,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5055,10 +3899,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXUnsafeViewOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5075,9 +3919,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5094,10 +3938,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opUnsqueeze_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUnsqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5113,9 +3957,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs313)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.Vander(x, N, increasing)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs313)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
@@ -5131,9 +3975,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Var(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Var(self, unbiased)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5149,9 +3993,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5168,9 +4012,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5187,10 +4031,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opVarOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -5207,10 +4051,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opVarCorrectionOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opVarCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5226,9 +4070,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opVarMean, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -5244,9 +4088,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opVarMeanDim, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -5263,9 +4107,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opVarMeanCorrection, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5282,10 +4126,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs27, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -5301,9 +4145,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opViewAs, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ViewAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -5320,9 +4164,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opWhereSelf, &assertgenshapes.Locs314, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs314, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -5339,10 +4183,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opWhereSelfOut, &assertgenshapes.Locs315, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opWhereSelfOut, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs315, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
 }
 
@@ -5358,9 +4202,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opWhereScalarSelf, &assertgenshapes.Locs316)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs316)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4e60d68d7242)
 	return r0
 }
 
@@ -5376,9 +4220,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opWhereScalarOther, &assertgenshapes.Locs317)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs317)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_1ae36767a5a0)
 	return r0
 }
 
@@ -5394,9 +4238,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs318)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce)
 	r0 := kernels.WhereScalar(condition, self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs318)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_53a30867dfce)
 	return r0
 }
 
@@ -5412,9 +4256,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opWhere, &assertgenshapes.Locs319)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opWhere, &assertgenshapes.Locs_1a508e24cd50)
 	r0 := kernels.Where(condition)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs319)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_1a508e24cd50)
 	return r0
 }
 
@@ -5430,9 +4274,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs320)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs320)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_cd7cbe82a99f)
 	return r0
 }
 
@@ -5448,9 +4292,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXWeightNorm, &assertgenshapes.Locs321)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs321)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_8ea8df405e62)
 	return r0
 }
 
@@ -5467,9 +4311,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opXWeightNormInterface, &assertgenshapes.Locs322, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs322, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -5486,10 +4330,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs323, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs323, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -5505,9 +4349,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs324)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs324)
+	assertgenshapes.ChecksPost_78e39e7c51a4(&c, &assertgenshapes.Locs_08446d94cbcd)
 	return r0, r1
 }
 
@@ -5524,10 +4368,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre97(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs325, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs325, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -5543,9 +4387,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs324)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs324)
+	assertgenshapes.ChecksPost_78e39e7c51a4(&c, &assertgenshapes.Locs_08446d94cbcd)
 	return r0, r1
 }
 
@@ -5561,9 +4405,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXEfficientzerotensor, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEfficientzerotensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -5580,10 +4424,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -5599,9 +4443,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opZeros, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opZeros, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -5618,10 +4462,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opZerosOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZerosOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -5638,9 +4482,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5657,10 +4501,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opZerosLikeOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opZerosLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5677,9 +4521,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXStandardGammaGrad, &assertgenshapes.Locs326, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs326, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -5696,10 +4540,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs327, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_101bf3376f42, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs327, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_101bf3376f42, &a2, out)
 	return r0
 }
 
@@ -5716,9 +4560,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5735,10 +4579,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXStandardGammaOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStandardGammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5754,9 +4598,9 @@ func XPhiloxKeySplit(key *torch.Tensor, num_splits int64) *torch.Tensor {
 		return kernels.XPhiloxKeySplit(key, num_splits)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXPhiloxKeySplit, &assertgenshapes.Locs328)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPhiloxKeySplit, &assertgenshapes.Locs_e6956bc103e7)
 	r0 := kernels.XPhiloxKeySplit(key, num_splits)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs328)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_e6956bc103e7)
 	return r0
 }
 
@@ -5772,9 +4616,9 @@ func XPhiloxKeyFoldIn(key *torch.Tensor, data int64) *torch.Tensor {
 		return kernels.XPhiloxKeyFoldIn(key, data)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXPhiloxKeyFoldIn, &assertgenshapes.Locs328)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPhiloxKeyFoldIn, &assertgenshapes.Locs_e6956bc103e7)
 	r0 := kernels.XPhiloxKeyFoldIn(key, data)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs328)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_e6956bc103e7)
 	return r0
 }
 
@@ -5790,9 +4634,9 @@ func XPhiloxKeyFoldInTensor(key *torch.Tensor, data *torch.Tensor) *torch.Tensor
 		return kernels.XPhiloxKeyFoldInTensor(key, data)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXPhiloxKeyFoldInTensor, &assertgenshapes.Locs329)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPhiloxKeyFoldInTensor, &assertgenshapes.Locs_9cde0a45b910)
 	r0 := kernels.XPhiloxKeyFoldInTensor(key, data)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs329)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_9cde0a45b910)
 	return r0
 }
 
@@ -5809,10 +4653,10 @@ func XPhiloxNormal_(self *torch.Tensor, key *torch.Tensor, mean float64, std flo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXPhiloxNormal_, &assertgenshapes.Locs330, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXPhiloxNormal_, &assertgenshapes.Locs_4f5d65573d48, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxNormal_(self, key, mean, std)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs330, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_4f5d65573d48, &a0, self)
 	return r0
 }
 
@@ -5829,10 +4673,10 @@ func XPhiloxNormalOut(self *torch.Tensor, key *torch.Tensor, mean float64, std f
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXPhiloxNormalOut, &assertgenshapes.Locs331, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXPhiloxNormalOut, &assertgenshapes.Locs_ce673ddec724, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxNormalOut(self, key, mean, std, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs331, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ce673ddec724, &a4, out)
 	return r0
 }
 
@@ -5848,9 +4692,9 @@ func XPhiloxNormal(self *torch.Tensor, key *torch.Tensor, mean float64, std floa
 		return kernels.XPhiloxNormal(self, key, mean, std)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXPhiloxNormal, &assertgenshapes.Locs332)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPhiloxNormal, &assertgenshapes.Locs_0381cb59d260)
 	r0 := kernels.XPhiloxNormal(self, key, mean, std)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs332)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_0381cb59d260)
 	return r0
 }
 
@@ -5867,10 +4711,10 @@ func XPhiloxUniform_(self *torch.Tensor, key *torch.Tensor, low float64, high fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXPhiloxUniform_, &assertgenshapes.Locs330, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXPhiloxUniform_, &assertgenshapes.Locs_4f5d65573d48, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxUniform_(self, key, low, high)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs330, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_4f5d65573d48, &a0, self)
 	return r0
 }
 
@@ -5887,10 +4731,10 @@ func XPhiloxUniformOut(self *torch.Tensor, key *torch.Tensor, low float64, high 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXPhiloxUniformOut, &assertgenshapes.Locs331, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXPhiloxUniformOut, &assertgenshapes.Locs_ce673ddec724, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XPhiloxUniformOut(self, key, low, high, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs331, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ce673ddec724, &a4, out)
 	return r0
 }
 
@@ -5906,9 +4750,9 @@ func XPhiloxUniform(self *torch.Tensor, key *torch.Tensor, low float64, high flo
 		return kernels.XPhiloxUniform(self, key, low, high)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXPhiloxUniform, &assertgenshapes.Locs332)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPhiloxUniform, &assertgenshapes.Locs_0381cb59d260)
 	r0 := kernels.XPhiloxUniform(self, key, low, high)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs332)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_0381cb59d260)
 	return r0
 }
 
@@ -5924,9 +4768,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXDirichletGrad, &assertgenshapes.Locs333)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs333)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_11bc4e764dcf)
 	return r0
 }
 
@@ -5943,10 +4787,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXDirichletGradOut, &assertgenshapes.Locs334, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXDirichletGradOut, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs334, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
 	return r0
 }
 
@@ -5962,9 +4806,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XSampleDirichlet(self, generator)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5981,10 +4825,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSampleDirichletOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6001,9 +4845,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6020,10 +4864,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opPoissonOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPoissonOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6039,9 +4883,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBinomial, &assertgenshapes.Locs335)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3)
 	r0 := kernels.Binomial(count, prob, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs335)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_596266ca8ed3)
 	return r0
 }
 
@@ -6058,10 +4902,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBinomialOut, &assertgenshapes.Locs336, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinomialOut, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs336, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
 	return r0
 }
 
@@ -6077,9 +4921,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NativeNorm(self, p)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NativeNorm(self, p)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6096,10 +4940,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNativeNormOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6115,9 +4959,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6134,10 +4978,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs40, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -6154,10 +4998,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre185(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_416177f44e9c(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost186(&c, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_eb1e044b1934(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6174,9 +5018,9 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre187(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs337, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_1269b9db1ba5(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost188(&c, &assertgenshapes.Locs337, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_2b4caab388b2(&c, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -6193,10 +5037,10 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a3, a4, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre189(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs338, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPre_4281a060a24d(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	assertgenshapes.ChecksPost190(&c, &assertgenshapes.Locs338, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPost_2560185b3137(&c, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -6213,9 +5057,9 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre191(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_a5a8133bfdb3(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_b9fd7a772681(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6232,10 +5076,10 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre193(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs339, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_62fa2855a2b9(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost194(&c, &assertgenshapes.Locs339, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_fea389415e96(&c, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6252,9 +5096,9 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	assertgenshapes.ChecksPre86(&c, &opBatchNormBackward, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	assertgenshapes.ChecksPre_62f461653770(&c, &opBatchNormBackward, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost_968176a77099(&c, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6270,9 +5114,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseSum(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSum(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6288,9 +5132,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6307,9 +5151,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6326,10 +5170,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseSumDimOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6345,9 +5189,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6363,9 +5207,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseSumBackward, &assertgenshapes.Locs285)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs285)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
 	return r0
 }
 
@@ -6382,10 +5226,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs341, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs341, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
 	return r0
 }
 
@@ -6401,9 +5245,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6420,10 +5264,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -6439,9 +5283,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6458,10 +5302,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -6477,9 +5321,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6496,9 +5340,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6515,10 +5359,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -6534,9 +5378,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs342)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs342)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_084c5ca3919b)
 	return r0
 }
 
@@ -6553,10 +5397,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs343, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs343, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	return r0
 }
 
@@ -6572,9 +5416,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6591,9 +5435,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6610,10 +5454,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -6629,9 +5473,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs342)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs342)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_084c5ca3919b)
 	return r0
 }
 
@@ -6648,10 +5492,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs343, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs343, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	return r0
 }
 
@@ -6667,9 +5511,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSpdiags, &assertgenshapes.Locs344)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs344)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_329793473672)
 	return r0
 }
 
@@ -6686,10 +5530,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSpdiagsOut, &assertgenshapes.Locs345, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSpdiagsOut, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs345, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
 	return r0
 }
 
@@ -6706,9 +5550,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6725,10 +5569,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -6745,9 +5589,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6764,10 +5608,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNormScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6784,9 +5628,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6803,9 +5647,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6822,10 +5666,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNormDtypeOut, &assertgenshapes.Locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormDtypeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -6842,10 +5686,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNormOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6862,9 +5706,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opFrexpTensor, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6881,10 +5725,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opFrexpTensorOut, &assertgenshapes.Locs346, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opFrexpTensorOut, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs346, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -6900,9 +5744,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6919,10 +5763,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFrobeniusNormOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -6938,9 +5782,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 		return kernels.NuclearNorm(self, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6957,10 +5801,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNuclearNormOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6976,9 +5820,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6995,10 +5839,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNuclearNormDimOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7015,9 +5859,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7034,10 +5878,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCloneOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCloneOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7053,9 +5897,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 		return kernels.Positive(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Positive(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7072,10 +5916,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opResizeAs_, &assertgenshapes.Locs347, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAs_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs347, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	return r0
 }
 
@@ -7092,10 +5936,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAsOut, &assertgenshapes.Locs348, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsOut, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs348, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
 	return r0
 }
 
@@ -7111,9 +5955,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opResizeAs, &assertgenshapes.Locs349)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs349)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_7d1144da18d3)
 	return r0
 }
 
@@ -7130,10 +5974,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opResizeAsSparse_, &assertgenshapes.Locs347, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAsSparse_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs347, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	return r0
 }
 
@@ -7150,10 +5994,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAsSparseOut, &assertgenshapes.Locs348, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs348, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
 	return r0
 }
 
@@ -7169,9 +6013,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opResizeAsSparse, &assertgenshapes.Locs349)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs349)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_7d1144da18d3)
 	return r0
 }
 
@@ -7188,10 +6032,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opZero_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZero_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7208,10 +6052,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opZeroOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opZeroOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -7228,9 +6072,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Zero(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7247,10 +6091,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSubOut, &assertgenshapes.Locs41, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSubOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -7267,9 +6111,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7286,10 +6130,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opSub_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opSub_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7306,9 +6150,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7325,10 +6169,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSub_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSub_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7345,10 +6189,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSubScalarOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7365,10 +6209,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSubtractOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSubtractOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -7384,9 +6228,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSubtractTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -7403,10 +6247,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSubtract_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubtract_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -7422,9 +6266,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.SubtractScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7441,10 +6285,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSubtract_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSubtract_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7461,9 +6305,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7480,10 +6324,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opRsubTensorOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -7500,10 +6344,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHeavisideOut, &assertgenshapes.Locs350, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHeavisideOut, &assertgenshapes.Locs_04509e13c284, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs350, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_04509e13c284, &a2, out)
 	return r0
 }
 
@@ -7519,9 +6363,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHeaviside, &assertgenshapes.Locs351)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9)
 	r0 := kernels.Heaviside(self, values)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs351)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_26c1e0ba29d9)
 	return r0
 }
 
@@ -7538,10 +6382,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opHeaviside_, &assertgenshapes.Locs352, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHeaviside_, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs352, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
 	return r0
 }
 
@@ -7558,9 +6402,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7577,10 +6421,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRsubScalarOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRsubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7597,9 +6441,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSparseAddmm, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7616,10 +6460,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXSparseAddmmOut, &assertgenshapes.Locs291, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs291, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	return r0
 }
 
@@ -7636,10 +6480,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -7656,9 +6500,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSparseSampledAddmm, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7675,9 +6519,9 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs354, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs354, &a0, &a1, self, other, r0, r1)
+	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -7693,9 +6537,9 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 		return kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs355)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs_456da5087c84)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs355)
+	assertgenshapes.ChecksPost_78e39e7c51a4(&c, &assertgenshapes.Locs_456da5087c84)
 	return r0, r1
 }
 
@@ -7712,10 +6556,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddmmOut, &assertgenshapes.Locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -7732,9 +6576,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddmm, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7750,9 +6594,9 @@ func AddmmDtype(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, out_
 		return kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opAddmmDtype, &assertgenshapes.Locs290)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opAddmmDtype, &assertgenshapes.Locs_05e455775b97)
 	r0 := kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs290)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_05e455775b97)
 	return r0
 }
 
@@ -7769,10 +6613,10 @@ func AddmmDtypeOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddmmDtypeOut, &assertgenshapes.Locs291, &a6, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opAddmmDtypeOut, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs291, &a6, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
 	return r0
 }
 
@@ -7789,10 +6633,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddmm_, &assertgenshapes.Locs356, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmm_, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs356, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
 }
 
@@ -7809,10 +6653,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXAddmmActivationOut, &assertgenshapes.Locs291, &a6, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs291, &a6, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
 	return r0
 }
 
@@ -7828,9 +6672,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXAddmmActivation, &assertgenshapes.Locs290)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs290)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_05e455775b97)
 	return r0
 }
 
@@ -7846,9 +6690,9 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 		return kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXScaledMm, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledMm, &assertgenshapes.Locs_d70677c4b3ed)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_d70677c4b3ed)
 	return r0
 }
 
@@ -7865,10 +6709,10 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre132(&c, &opXScaledMmOut, &assertgenshapes.Locs358, &a8, out)
+	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXScaledMmOut, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs358, &a8, out)
+	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
 	return r0
 }
 
@@ -7884,9 +6728,9 @@ func XScaledMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Tensor
 		return kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXScaledMmV2, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledMmV2, &assertgenshapes.Locs_d70677c4b3ed)
 	r0 := kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_d70677c4b3ed)
 	return r0
 }
 
@@ -7903,10 +6747,10 @@ func XScaledMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Ten
 	}
 	var c asserts.Call
 	var a12 asserts.Saved
-	assertgenshapes.ChecksPre132(&c, &opXScaledMmV2Out, &assertgenshapes.Locs358, &a12, out)
+	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXScaledMmV2Out, &assertgenshapes.Locs_202b8c521b4d, &a12, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs358, &a12, out)
+	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_202b8c521b4d, &a12, out)
 	return r0
 }
 
@@ -7922,9 +6766,9 @@ func XScaledGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Ten
 		return kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXScaledGroupedMm, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledGroupedMm, &assertgenshapes.Locs_d70677c4b3ed)
 	r0 := kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_d70677c4b3ed)
 	return r0
 }
 
@@ -7940,9 +6784,9 @@ func XScaledGroupedMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch
 		return kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXScaledGroupedMmV2, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledGroupedMmV2, &assertgenshapes.Locs_d70677c4b3ed)
 	r0 := kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_d70677c4b3ed)
 	return r0
 }
 
@@ -7959,10 +6803,10 @@ func XScaledGroupedMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*to
 	}
 	var c asserts.Call
 	var a13 asserts.Saved
-	assertgenshapes.ChecksPre132(&c, &opXScaledGroupedMmV2Out, &assertgenshapes.Locs358, &a13, out)
+	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXScaledGroupedMmV2Out, &assertgenshapes.Locs_202b8c521b4d, &a13, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs358, &a13, out)
+	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_202b8c521b4d, &a13, out)
 	return r0
 }
 
@@ -7979,9 +6823,9 @@ func XGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, offs *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre68(&c, &opXGroupedMm, &assertgenshapes.Locs359, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
+	assertgenshapes.ChecksPre_debee7aae99f(&c, &opXGroupedMm, &assertgenshapes.Locs_af0618c2bdd2, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
 	r0 := kernels.XGroupedMm(self, mat2, offs, bias, out_dtype)
-	assertgenshapes.ChecksPost69(&c, &assertgenshapes.Locs359, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
+	assertgenshapes.ChecksPost_51c7fffe190b(&c, &assertgenshapes.Locs_af0618c2bdd2, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
 	return r0
 }
 
@@ -7997,9 +6841,9 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8016,9 +6860,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs360, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs360, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8034,9 +6878,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -8052,9 +6896,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -8070,9 +6914,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -8088,9 +6932,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -8106,9 +6950,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs360)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs360)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_03e807c93b13)
 	return r0
 }
 
@@ -8124,9 +6968,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -8142,9 +6986,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -8160,9 +7004,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -8178,9 +7022,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -8196,9 +7040,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs360)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs360)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_03e807c93b13)
 	return r0
 }
 
@@ -8214,9 +7058,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -8232,9 +7076,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -8250,9 +7094,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs361)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -8268,9 +7112,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs362)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -8286,9 +7130,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSparseCooTensorSize, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSparseCooTensorSize, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8305,10 +7149,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -8324,9 +7168,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs363)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs363)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
@@ -8342,9 +7186,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs363)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs363)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
@@ -8360,9 +7204,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs363)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs363)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
@@ -8379,9 +7223,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs364)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced, check_pinning)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs364)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_6a92e6661b69)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -8397,9 +7241,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs365)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout, check_pinning)
-	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs365)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_b9696cae96f8)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -8415,9 +7259,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs366)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs366)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_33b9826e3764)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -8433,9 +7277,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs367)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs367)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_67dc9f182cec)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -8451,9 +7295,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs366)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs366)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_33b9826e3764)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -8469,9 +7313,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs367)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	assertgenshapes.ChecksPost195(&c, &assertgenshapes.Locs367)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_67dc9f182cec)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -8486,9 +7330,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8505,10 +7349,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -8525,9 +7369,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs363, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs363, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -8544,10 +7388,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs368, &a6, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs368, &a6, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
 	return r0
 }
 
@@ -8564,10 +7408,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseResize_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8584,10 +7428,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSparseResizeOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSparseResizeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -8603,1027 +7447,15 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSparseResizeAndClear_ = asserts.Op{
-	Name:     "sparse_resize_and_clear_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
-func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opSparseResizeAndClearOut = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
-func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs40, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
-	return r0
-}
-
-var opSparseResizeAndClear = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
-func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0)
-	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSparseMask = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
-func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMask(self, mask)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSparseMask, &assertgenshapes.Locs28, &a0, &a1, self, mask)
-	r0 := kernels.SparseMask(self, mask)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
-	return r0
-}
-
-var opSparseMaskOut = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
-func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMaskOut(self, mask, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseMaskOut, &assertgenshapes.Locs29, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.SparseMaskOut(self, mask, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs29, &a2, out)
-	return r0
-}
-
-var opXSparseMaskProjection = asserts.Op{
-	Name:     "_sparse_mask_projection",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XSparseMaskProjection checks _sparse_mask_projection(Tensor self, Tensor mask, bool accumulate_matches=False) -> Tensor
-func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseMaskProjection, &assertgenshapes.Locs28)
-	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs28)
-	return r0
-}
-
-var opXSparseMaskProjectionOut = asserts.Op{
-	Name:     "_sparse_mask_projection",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XSparseMaskProjectionOut checks _sparse_mask_projection.out(Tensor self, Tensor mask, bool accumulate_matches=False, *, Tensor(a!) out) -> Tensor(a!)
-func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs29, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs29, &a3, out)
-	return r0
-}
-
-var opXToCpu = asserts.Op{
-	Name:     "_to_cpu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
-func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToCpu(tensors)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXToCpu, &assertgenshapes.Locs52)
-	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
-	return r0
-}
-
-var opToDense = asserts.Op{
-	Name:     "to_dense",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// ToDense checks to_dense(Tensor self, ScalarType? dtype=None, *, bool? masked_grad=None) -> Tensor
-func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToDense(self, dtype, masked_grad)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0)
-	r0 := kernels.ToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXToDense = asserts.Op{
-	Name:     "_to_dense",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XToDense checks _to_dense(Tensor self, ScalarType? dtype=None, bool? masked_grad=None) -> Tensor
-func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToDense(self, dtype, masked_grad)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToDenseOut = asserts.Op{
-	Name:     "_to_dense",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, bool? masked_grad=None, *, Tensor(a!) out) -> Tensor(a!)
-func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToDenseOut(self, dtype, masked_grad, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToDenseOut, &assertgenshapes.Locs40, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
-	return r0
-}
-
-var opToDenseBackward = asserts.Op{
-	Name:     "to_dense_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input, bool? masked_grad=None) -> Tensor
-func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToDenseBackward(grad, input, masked_grad)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opToDenseBackward, &assertgenshapes.Locs369)
-	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs369)
-	return r0
-}
-
-var opSparseDim = asserts.Op{
-	Name:     "sparse_dim",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseDim checks sparse_dim(Tensor self) -> int
-func SparseDim(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.SparseDim(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.SparseDim(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXDimI = asserts.Op{
-	Name:     "_dimI",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XDimI checks _dimI(Tensor self) -> int
-func XDimI(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XDimI(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XDimI(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opDenseDim = asserts.Op{
-	Name:     "dense_dim",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// DenseDim checks dense_dim(Tensor self) -> int
-func DenseDim(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.DenseDim(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.DenseDim(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXDimV = asserts.Op{
-	Name:     "_dimV",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XDimV checks _dimV(Tensor self) -> int
-func XDimV(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XDimV(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XDimV(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXNnz = asserts.Op{
-	Name:     "_nnz",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XNnz checks _nnz(Tensor self) -> int
-func XNnz(self *torch.Tensor) int64 {
-	if !asserts.Checking() {
-		return kernels.XNnz(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.XNnz(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCoalesce = asserts.Op{
-	Name:     "coalesce",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
-func Coalesce(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Coalesce(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0)
-	r0 := kernels.Coalesce(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXCoalesce = asserts.Op{
-	Name:     "_coalesce",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XCoalesce checks _coalesce(Tensor self) -> Tensor
-func XCoalesce(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesce(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XCoalesce(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalesceOut = asserts.Op{
-	Name:     "_coalesce",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesceOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXCoalesceOut, &assertgenshapes.Locs40, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.XCoalesceOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
-	return r0
-}
-
-var opIsCoalesced = asserts.Op{
-	Name:     "is_coalesced",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// IsCoalesced checks is_coalesced(Tensor self) -> bool
-func IsCoalesced(self *torch.Tensor) bool {
-	if !asserts.Checking() {
-		return kernels.IsCoalesced(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.IsCoalesced(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXIndices = asserts.Op{
-	Name:     "_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XIndices checks _indices(Tensor(a) self) -> Tensor(a)
-func XIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXValues = asserts.Op{
-	Name:     "_values",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XValues checks _values(Tensor(a) self) -> Tensor(a)
-func XValues(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XValues(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXCoalesced_ = asserts.Op{
-	Name:     "_coalesced_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
-func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesced_(self, coalesced)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXCoalesced_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.XCoalesced_(self, coalesced)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opXCoalescedOut = asserts.Op{
-	Name:     "_coalesced",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
-func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalescedOut(self, coalesced, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXCoalescedOut, &assertgenshapes.Locs40, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
-	return r0
-}
-
-var opXCoalesced = asserts.Op{
-	Name:     "_coalesced",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
-func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCoalesced(self, coalesced)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0)
-	r0 := kernels.XCoalesced(self, coalesced)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opIndices = asserts.Op{
-	Name:     "indices",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Indices checks indices(Tensor(a) self) -> Tensor(a)
-func Indices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Indices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Indices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opValues = asserts.Op{
-	Name:     "values",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Values checks values(Tensor(a) self) -> Tensor(a)
-func Values(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Values(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Values(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCrowIndices = asserts.Op{
-	Name:     "crow_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
-func CrowIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CrowIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCrowIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.CrowIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opColIndices = asserts.Op{
-	Name:     "col_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
-func ColIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ColIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opColIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ColIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCcolIndices = asserts.Op{
-	Name:     "ccol_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
-func CcolIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CcolIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCcolIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.CcolIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRowIndices = asserts.Op{
-	Name:     "row_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
-func RowIndices(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RowIndices(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRowIndices, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RowIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHspmmOut = asserts.Op{
-	Name:     "hspmm",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
-func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HspmmOut(mat1, mat2, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHspmmOut, &assertgenshapes.Locs370, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.HspmmOut(mat1, mat2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs370, &a2, out)
-	return r0
-}
-
-var opHspmm = asserts.Op{
-	Name:     "hspmm",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
-func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hspmm(mat1, mat2)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHspmm, &assertgenshapes.Locs371)
-	r0 := kernels.Hspmm(mat1, mat2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs371)
-	return r0
-}
-
-var opCopySparseToSparse_ = asserts.Op{
-	Name:     "copy_sparse_to_sparse_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
-func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparse_(self, src, non_blocking)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCopySparseToSparse_, &assertgenshapes.Locs101, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs101, &a0, self)
-	return r0
-}
-
-var opCopySparseToSparseOut = asserts.Op{
-	Name:     "copy_sparse_to_sparse",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
-func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs102, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a3, out)
-	return r0
-}
-
-var opCopySparseToSparse = asserts.Op{
-	Name:     "copy_sparse_to_sparse",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
-func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CopySparseToSparse(self, src, non_blocking)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCopySparseToSparse, &assertgenshapes.Locs100)
-	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs100)
-	return r0
-}
-
-var opUnbindInt = asserts.Op{
-	Name:     "unbind",
-	Overload: "int",
-	Profile:  asserts.PyTorch,
-}
-
-// UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
-func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnbindInt(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opUnbindInt, &assertgenshapes.Locs3, &a0, self)
-	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opToSparseSparseDim = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "sparse_dim",
-	Profile:  asserts.PyTorch,
-}
-
-// ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
-func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseSparseDim(self, sparse_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseSparseDim, &assertgenshapes.Locs0)
-	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXToSparseSparseDim = asserts.Op{
-	Name:     "_to_sparse",
-	Overload: "sparse_dim",
-	Profile:  asserts.PyTorch,
-}
-
-// XToSparseSparseDim checks _to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
-func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseSparseDim(self, sparse_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseSparseDimOut = asserts.Op{
-	Name:     "_to_sparse",
-	Overload: "sparse_dim_out",
-	Profile:  asserts.PyTorch,
-}
-
-// XToSparseSparseDimOut checks _to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
-func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs40, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
-	return r0
-}
-
-var opToSparse = asserts.Op{
-	Name:     "to_sparse",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// ToSparse checks to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
-func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparse(self, layout, blocksize, dense_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparse, &assertgenshapes.Locs0)
-	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXToSparse = asserts.Op{
-	Name:     "_to_sparse",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XToSparse checks _to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
-func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparse(self, layout, blocksize, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparse, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseOut = asserts.Op{
-	Name:     "_to_sparse",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XToSparseOut checks _to_sparse.out(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None, Tensor(a!) out) -> Tensor(a!)
-func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseOut, &assertgenshapes.Locs40, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
-	return r0
-}
-
-var opToSparseCsr = asserts.Op{
-	Name:     "to_sparse_csr",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// ToSparseCsr checks to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
-func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCsr(self, dense_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0)
-	r0 := kernels.ToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXToSparseCsr = asserts.Op{
-	Name:     "_to_sparse_csr",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XToSparseCsr checks _to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
-func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseCsr(self, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparseCsr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseCsrOut = asserts.Op{
-	Name:     "_to_sparse_csr",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XToSparseCsrOut checks _to_sparse_csr.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
-func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseCsrOut(self, dense_dim, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseCsrOut, &assertgenshapes.Locs40, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
-	return r0
-}
-
-var opToSparseCsc = asserts.Op{
-	Name:     "to_sparse_csc",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// ToSparseCsc checks to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
-func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ToSparseCsc(self, dense_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0)
-	r0 := kernels.ToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXToSparseCsc = asserts.Op{
-	Name:     "_to_sparse_csc",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XToSparseCsc checks _to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
-func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseCsc(self, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparseCsc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXToSparseCscOut = asserts.Op{
-	Name:     "_to_sparse_csc",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XToSparseCscOut checks _to_sparse_csc.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
-func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XToSparseCscOut(self, dense_dim, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseCscOut, &assertgenshapes.Locs40, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Reciprocal
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Reciprocal_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReciprocalOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Neg
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Neg_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.NegOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Negative
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Negative_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.NegativeOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Repeat
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.RepeatOut
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.RepeatInterleaveTensor
-	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.RepeatInterleaveTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64, *int64) *torch.Tensor                                                                                                                                                           = kernels.RepeatInterleaveSelfTensor
-	_ func(*torch.Tensor, int64, *int64, *int64) *torch.Tensor                                                                                                                                                                   = kernels.RepeatInterleaveSelfInt
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Reshape
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.XReshapeCopy
-	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                        = kernels.XReshapeAlias
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.XMkldnnReshape
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.XMkldnnReshapeOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReshapeAs
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Round
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Round_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.RoundOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.RoundDecimals
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.Round_Decimals
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.RoundDecimalsOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                   = kernels.Rrelu
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                   = kernels.Rrelu_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu6
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu6_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.Prelu
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.XPreluKernel
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                           = kernels.XPreluKernelBackward
-	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.GeluOut
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                  = kernels.Gelu_
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                  = kernels.Gelu
-	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.GeluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                   = kernels.GeluBackward
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.InfinitelyDifferentiableGeluBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.HardshrinkOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Hardshrink
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                              = kernels.HardshrinkBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                             = kernels.HardshrinkBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Rsqrt
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Rsqrt_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.RsqrtOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                            = kernels.SelectInt
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SelectBackward
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SelectBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                             = kernels.XNestedSelectBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Selu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Selu_
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Celu
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Celu_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.CeluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Silu
 	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Silu_
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.SiluOut
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.SiluBackwardGradInput
@@ -10014,54 +7846,4 @@ var (
 	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResize_
 	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SparseResizeOut
 	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResize
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResizeAndClear_
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SparseResizeAndClearOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResizeAndClear
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.SparseMask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.SparseMaskOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                     = kernels.XSparseMaskProjection
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                      = kernels.XSparseMaskProjectionOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                      = kernels.XToCpu
-	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                             = kernels.ToDense
-	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                             = kernels.XToDense
-	_ func(*torch.Tensor, *int, *bool, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.XToDenseOut
-	_ func(*torch.Tensor, *torch.Tensor, *bool) *torch.Tensor                                                                                                                                                                    = kernels.ToDenseBackward
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                  = kernels.SparseDim
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                  = kernels.XDimI
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                  = kernels.DenseDim
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                  = kernels.XDimV
-	_ func(*torch.Tensor) int64                                                                                                                                                                                                  = kernels.XNnz
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Coalesce
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XCoalesce
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.XCoalesceOut
-	_ func(*torch.Tensor) bool                                                                                                                                                                                                   = kernels.IsCoalesced
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.XValues
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                    = kernels.XCoalesced_
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.XCoalescedOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                    = kernels.XCoalesced
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Indices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Values
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.CrowIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.ColIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.CcolIndices
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.RowIndices
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.HspmmOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.Hspmm
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                     = kernels.CopySparseToSparse_
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                      = kernels.CopySparseToSparseOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                     = kernels.CopySparseToSparse
-	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                 = kernels.UnbindInt
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.ToSparseSparseDim
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.XToSparseSparseDim
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.XToSparseSparseDimOut
-	_ func(*torch.Tensor, *int, []int64, *int64) *torch.Tensor                                                                                                                                                                   = kernels.ToSparse
-	_ func(*torch.Tensor, *int, []int64, *int64) *torch.Tensor                                                                                                                                                                   = kernels.XToSparse
-	_ func(*torch.Tensor, *int, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.XToSparseOut
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.ToSparseCsr
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.XToSparseCsr
-	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.XToSparseCsrOut
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.ToSparseCsc
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.XToSparseCsc
-	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.XToSparseCscOut
 )

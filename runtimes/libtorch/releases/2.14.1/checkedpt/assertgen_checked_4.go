@@ -11,6 +11,958 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opSparseResizeAndClear_ = asserts.Op{
+	Name:     "sparse_resize_and_clear_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
+func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opSparseResizeAndClearOut = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
+func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	return r0
+}
+
+var opSparseResizeAndClear = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
+func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opSparseMask = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
+func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMask(self, mask)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	r0 := kernels.SparseMask(self, mask)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	return r0
+}
+
+var opSparseMaskOut = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
+func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMaskOut(self, mask, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSparseMaskOut, &assertgenshapes.Locs_983daf7a920e, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.SparseMaskOut(self, mask, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a2, out)
+	return r0
+}
+
+var opXSparseMaskProjection = asserts.Op{
+	Name:     "_sparse_mask_projection",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XSparseMaskProjection checks _sparse_mask_projection(Tensor self, Tensor mask, bool accumulate_matches=False) -> Tensor
+func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMaskProjection, &assertgenshapes.Locs_4f7142d009c6)
+	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4f7142d009c6)
+	return r0
+}
+
+var opXSparseMaskProjectionOut = asserts.Op{
+	Name:     "_sparse_mask_projection",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XSparseMaskProjectionOut checks _sparse_mask_projection.out(Tensor self, Tensor mask, bool accumulate_matches=False, *, Tensor(a!) out) -> Tensor(a!)
+func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
+	return r0
+}
+
+var opXToCpu = asserts.Op{
+	Name:     "_to_cpu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XToCpu checks _to_cpu(Tensor[] tensors) -> Tensor[]
+func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToCpu(tensors)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXToCpu, &assertgenshapes.Locs_fe4ff28471e2)
+	r0 := kernels.XToCpu(tensors)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
+	return r0
+}
+
+var opToDense = asserts.Op{
+	Name:     "to_dense",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// ToDense checks to_dense(Tensor self, ScalarType? dtype=None, *, bool? masked_grad=None) -> Tensor
+func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToDense(self, dtype, masked_grad)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ToDense(self, dtype, masked_grad)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXToDense = asserts.Op{
+	Name:     "_to_dense",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XToDense checks _to_dense(Tensor self, ScalarType? dtype=None, bool? masked_grad=None) -> Tensor
+func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToDense(self, dtype, masked_grad)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToDense(self, dtype, masked_grad)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToDenseOut = asserts.Op{
+	Name:     "_to_dense",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XToDenseOut checks _to_dense.out(Tensor self, ScalarType? dtype=None, bool? masked_grad=None, *, Tensor(a!) out) -> Tensor(a!)
+func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToDenseOut(self, dtype, masked_grad, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToDenseOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	return r0
+}
+
+var opToDenseBackward = asserts.Op{
+	Name:     "to_dense_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// ToDenseBackward checks to_dense_backward(Tensor grad, Tensor input, bool? masked_grad=None) -> Tensor
+func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToDenseBackward(grad, input, masked_grad)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772)
+	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_deed1f1cf772)
+	return r0
+}
+
+var opSparseDim = asserts.Op{
+	Name:     "sparse_dim",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseDim checks sparse_dim(Tensor self) -> int
+func SparseDim(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.SparseDim(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.SparseDim(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXDimI = asserts.Op{
+	Name:     "_dimI",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XDimI checks _dimI(Tensor self) -> int
+func XDimI(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XDimI(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XDimI(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opDenseDim = asserts.Op{
+	Name:     "dense_dim",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// DenseDim checks dense_dim(Tensor self) -> int
+func DenseDim(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.DenseDim(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.DenseDim(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXDimV = asserts.Op{
+	Name:     "_dimV",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XDimV checks _dimV(Tensor self) -> int
+func XDimV(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XDimV(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XDimV(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXNnz = asserts.Op{
+	Name:     "_nnz",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XNnz checks _nnz(Tensor self) -> int
+func XNnz(self *torch.Tensor) int64 {
+	if !asserts.Checking() {
+		return kernels.XNnz(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.XNnz(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opCoalesce = asserts.Op{
+	Name:     "coalesce",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Coalesce checks coalesce(Tensor(a) self) -> Tensor(a)
+func Coalesce(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Coalesce(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Coalesce(self)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXCoalesce = asserts.Op{
+	Name:     "_coalesce",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XCoalesce checks _coalesce(Tensor self) -> Tensor
+func XCoalesce(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesce(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XCoalesce(self)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalesceOut = asserts.Op{
+	Name:     "_coalesce",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XCoalesceOut checks _coalesce.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesceOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCoalesceOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.XCoalesceOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opIsCoalesced = asserts.Op{
+	Name:     "is_coalesced",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// IsCoalesced checks is_coalesced(Tensor self) -> bool
+func IsCoalesced(self *torch.Tensor) bool {
+	if !asserts.Checking() {
+		return kernels.IsCoalesced(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.IsCoalesced(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXIndices = asserts.Op{
+	Name:     "_indices",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XIndices checks _indices(Tensor(a) self) -> Tensor(a)
+func XIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XIndices(self)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXValues = asserts.Op{
+	Name:     "_values",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XValues checks _values(Tensor(a) self) -> Tensor(a)
+func XValues(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XValues(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XValues(self)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXCoalesced_ = asserts.Op{
+	Name:     "_coalesced_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XCoalesced_ checks _coalesced_(Tensor(a!) self, bool coalesced) -> Tensor(a!)
+func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesced_(self, coalesced)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXCoalesced_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.XCoalesced_(self, coalesced)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXCoalescedOut = asserts.Op{
+	Name:     "_coalesced",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XCoalescedOut checks _coalesced.out(Tensor self, bool coalesced, *, Tensor(a!) out) -> Tensor(a!)
+func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalescedOut(self, coalesced, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCoalescedOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XCoalescedOut(self, coalesced, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opXCoalesced = asserts.Op{
+	Name:     "_coalesced",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XCoalesced checks _coalesced(Tensor self, bool coalesced) -> Tensor
+func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCoalesced(self, coalesced)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.XCoalesced(self, coalesced)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opIndices = asserts.Op{
+	Name:     "indices",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Indices checks indices(Tensor(a) self) -> Tensor(a)
+func Indices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Indices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Indices(self)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opValues = asserts.Op{
+	Name:     "values",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Values checks values(Tensor(a) self) -> Tensor(a)
+func Values(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Values(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Values(self)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCrowIndices = asserts.Op{
+	Name:     "crow_indices",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// CrowIndices checks crow_indices(Tensor(a) self) -> Tensor(a)
+func CrowIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CrowIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.CrowIndices(self)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opColIndices = asserts.Op{
+	Name:     "col_indices",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// ColIndices checks col_indices(Tensor(a) self) -> Tensor(a)
+func ColIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ColIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ColIndices(self)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCcolIndices = asserts.Op{
+	Name:     "ccol_indices",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// CcolIndices checks ccol_indices(Tensor(a) self) -> Tensor(a)
+func CcolIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CcolIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.CcolIndices(self)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRowIndices = asserts.Op{
+	Name:     "row_indices",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// RowIndices checks row_indices(Tensor(a) self) -> Tensor(a)
+func RowIndices(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RowIndices(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RowIndices(self)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHspmmOut = asserts.Op{
+	Name:     "hspmm",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// HspmmOut checks hspmm.out(Tensor mat1, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
+func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HspmmOut(mat1, mat2, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHspmmOut, &assertgenshapes.Locs_6798116b9fb3, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.HspmmOut(mat1, mat2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6798116b9fb3, &a2, out)
+	return r0
+}
+
+var opHspmm = asserts.Op{
+	Name:     "hspmm",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Hspmm checks hspmm(Tensor mat1, Tensor mat2) -> Tensor
+func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hspmm(mat1, mat2)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7)
+	r0 := kernels.Hspmm(mat1, mat2)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_13e416bb80f7)
+	return r0
+}
+
+var opCopySparseToSparse_ = asserts.Op{
+	Name:     "copy_sparse_to_sparse_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// CopySparseToSparse_ checks copy_sparse_to_sparse_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)
+func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparse_(self, src, non_blocking)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_938f93576399, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
+	return r0
+}
+
+var opCopySparseToSparseOut = asserts.Op{
+	Name:     "copy_sparse_to_sparse",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// CopySparseToSparseOut checks copy_sparse_to_sparse.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)
+func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
+	return r0
+}
+
+var opCopySparseToSparse = asserts.Op{
+	Name:     "copy_sparse_to_sparse",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// CopySparseToSparse checks copy_sparse_to_sparse(Tensor self, Tensor src, bool non_blocking=False) -> Tensor
+func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CopySparseToSparse(self, src, non_blocking)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7)
+	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_ca17e0284ce7)
+	return r0
+}
+
+var opUnbindInt = asserts.Op{
+	Name:     "unbind",
+	Overload: "int",
+	Profile:  asserts.PyTorch,
+}
+
+// UnbindInt checks unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
+func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnbindInt(self, dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnbindInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	r0 := kernels.UnbindInt(self, dim)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opToSparseSparseDim = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "sparse_dim",
+	Profile:  asserts.PyTorch,
+}
+
+// ToSparseSparseDim checks to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
+func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseSparseDim(self, sparse_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXToSparseSparseDim = asserts.Op{
+	Name:     "_to_sparse",
+	Overload: "sparse_dim",
+	Profile:  asserts.PyTorch,
+}
+
+// XToSparseSparseDim checks _to_sparse.sparse_dim(Tensor self, int sparse_dim) -> Tensor
+func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseSparseDim(self, sparse_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseSparseDimOut = asserts.Op{
+	Name:     "_to_sparse",
+	Overload: "sparse_dim_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XToSparseSparseDimOut checks _to_sparse.sparse_dim_out(Tensor self, int sparse_dim, *, Tensor(a!) out) -> Tensor(a!)
+func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opToSparse = asserts.Op{
+	Name:     "to_sparse",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// ToSparse checks to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
+func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparse(self, layout, blocksize, dense_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXToSparse = asserts.Op{
+	Name:     "_to_sparse",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XToSparse checks _to_sparse(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None) -> Tensor
+func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparse(self, layout, blocksize, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseOut = asserts.Op{
+	Name:     "_to_sparse",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XToSparseOut checks _to_sparse.out(Tensor self, *, Layout? layout=None, int[2]? blocksize=None, int? dense_dim=None, Tensor(a!) out) -> Tensor(a!)
+func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	return r0
+}
+
+var opToSparseCsr = asserts.Op{
+	Name:     "to_sparse_csr",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// ToSparseCsr checks to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
+func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCsr(self, dense_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ToSparseCsr(self, dense_dim)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXToSparseCsr = asserts.Op{
+	Name:     "_to_sparse_csr",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XToSparseCsr checks _to_sparse_csr(Tensor self, int? dense_dim=None) -> Tensor
+func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseCsr(self, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToSparseCsr(self, dense_dim)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseCsrOut = asserts.Op{
+	Name:     "_to_sparse_csr",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XToSparseCsrOut checks _to_sparse_csr.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
+func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseCsrOut(self, dense_dim, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseCsrOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opToSparseCsc = asserts.Op{
+	Name:     "to_sparse_csc",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// ToSparseCsc checks to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
+func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ToSparseCsc(self, dense_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ToSparseCsc(self, dense_dim)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXToSparseCsc = asserts.Op{
+	Name:     "_to_sparse_csc",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XToSparseCsc checks _to_sparse_csc(Tensor self, int? dense_dim=None) -> Tensor
+func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseCsc(self, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XToSparseCsc(self, dense_dim)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXToSparseCscOut = asserts.Op{
+	Name:     "_to_sparse_csc",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XToSparseCscOut checks _to_sparse_csc.out(Tensor self, int? dense_dim=None, *, Tensor(a!) out) -> Tensor(a!)
+func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XToSparseCscOut(self, dense_dim, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseCscOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
 var opToSparseBsr = asserts.Op{
 	Name:     "to_sparse_bsr",
 	Overload: "",
@@ -23,9 +975,9 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 		return kernels.ToSparseBsr(self, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -42,9 +994,9 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparseBsr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -61,10 +1013,10 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseBsrOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseBsrOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -80,9 +1032,9 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 		return kernels.ToSparseBsc(self, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -99,9 +1051,9 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparseBsc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -118,10 +1070,10 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseBscOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseBscOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -137,9 +1089,9 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 		return kernels.XToSparseSemiStructured(dense)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs372)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs_95c703b180c9)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs372)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_95c703b180c9)
 	return r0, r1
 }
 
@@ -156,9 +1108,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -175,10 +1127,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opToMkldnnOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToMkldnnOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -194,9 +1146,9 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -213,10 +1165,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -232,9 +1184,9 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -251,10 +1203,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -270,9 +1222,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opToMkldnnBackward, &assertgenshapes.Locs369)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs369)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_deed1f1cf772)
 	return r0
 }
 
@@ -288,9 +1240,9 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -307,10 +1259,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -327,9 +1279,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -346,10 +1298,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -366,9 +1318,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -385,10 +1337,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs374, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_aa0fe1f987dd, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs374, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_aa0fe1f987dd, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	return r0
 }
 
@@ -408,9 +1360,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre196(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs375, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre_2f607033dd03(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_4817324b9477, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	assertgenshapes.ChecksPost197(&c, &assertgenshapes.Locs375, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPost_dcbbd2dbca15(&c, &assertgenshapes.Locs_4817324b9477, &l0, &a1, &a2, tensors, scales, zero_points)
 	return r0
 }
 
@@ -431,10 +1383,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre198(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs376, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre_be4c0e6dc1ad(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs376, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost_954404970cfd(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -450,9 +1402,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opQuantizePerChannel, &assertgenshapes.Locs377, &a0, &a1, &a2, self, scales, zero_points)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs377, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -469,10 +1421,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs378, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_bd3b3793af4c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs378, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_bd3b3793af4c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	return r0
 }
 
@@ -489,9 +1441,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e853f29225a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -508,10 +1460,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDequantizeSelfOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -527,9 +1479,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.DequantizeTensors(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opDequantizeTensors, &assertgenshapes.Locs52)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opDequantizeTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -547,10 +1499,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre200(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs75, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs75, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -566,9 +1518,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QScale(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -585,9 +1537,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -604,9 +1556,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e853f29225a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -623,10 +1575,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -643,9 +1595,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e853f29225a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -662,10 +1614,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -682,9 +1634,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -700,9 +1652,9 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 		return kernels.IntRepr(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.IntRepr(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -719,10 +1671,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opIntReprOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opIntReprOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -738,9 +1690,9 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -757,10 +1709,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -776,9 +1728,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs373)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs373)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_0b95f299ef7c)
 	return r0
 }
 
@@ -795,10 +1747,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs379, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_8b82ffcb99a6, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs379, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a4, out)
 	return r0
 }
 
@@ -815,9 +1767,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Qscheme(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -833,9 +1785,9 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -851,9 +1803,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs373)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs373)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_0b95f299ef7c)
 	return r0
 }
 
@@ -870,9 +1822,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -889,10 +1841,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs27, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_d9f0e7712f05, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs27, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -909,9 +1861,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs380, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs380, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.ChecksPost_5ee50d2137a0(&c, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -928,10 +1880,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs381, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_bbb6f0a8bddc, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs381, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_bbb6f0a8bddc, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -947,9 +1899,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs382)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs382)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4ce453fa2454)
 	return r0
 }
 
@@ -966,9 +1918,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -985,10 +1937,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs379, &a6, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_8b82ffcb99a6, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs379, &a6, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a6, out)
 	return r0
 }
 
@@ -1004,9 +1956,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs383)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs383)
+	assertgenshapes.ChecksPost_00f4630b1f41(&c, &assertgenshapes.Locs_3a2f820c7191)
 	return r0, r1, r2
 }
 
@@ -1022,9 +1974,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs373)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs373)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_0b95f299ef7c)
 	return r0
 }
 
@@ -1041,9 +1993,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs384, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_20fc1bfdcf71(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs384, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost_82ef0ef6882f(&c, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1060,10 +2012,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs385, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_a6b9b37512ef, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs385, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_a6b9b37512ef, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -1079,9 +2031,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs382)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs382)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4ce453fa2454)
 	return r0
 }
 
@@ -1098,9 +2050,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1117,10 +2069,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs379, &a7, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_8b82ffcb99a6, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs379, &a7, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a7, out)
 	return r0
 }
 
@@ -1136,9 +2088,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs383)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs383)
+	assertgenshapes.ChecksPost_00f4630b1f41(&c, &assertgenshapes.Locs_3a2f820c7191)
 	return r0, r1, r2
 }
 
@@ -1155,10 +2107,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre166(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs386, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_52721b50e5a2(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f39c06d460c8, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost202(&c, &assertgenshapes.Locs386, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPost_cc4ea677b1fc(&c, &assertgenshapes.Locs_f39c06d460c8, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	return r0
 }
 
@@ -1175,10 +2127,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre203(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs387, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_6ae6c0c440ef(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost204(&c, &assertgenshapes.Locs387, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost_b4951a0f8902(&c, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1195,10 +2147,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre205(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs388, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre_287c7cdfbf3d(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_b2126b7600eb, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs388, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPost_6bbefbef08f9(&c, &assertgenshapes.Locs_b2126b7600eb, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	return r0, r1
 }
 
@@ -1215,9 +2167,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre207(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_0835502f292b(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_4e47fb85570d(&c, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1233,9 +2185,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0, r1
 }
 
@@ -1251,9 +2203,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs390)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs390)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_6a90f4a114a3)
 	return r0
 }
 
@@ -1269,9 +2221,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs30)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs30)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_05046cb4ce89)
 	return r0, r1
 }
 
@@ -1287,9 +2239,9 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1305,9 +2257,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1324,9 +2276,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1343,10 +2295,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToCopyOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToCopyOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -1362,9 +2314,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1380,9 +2332,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1398,9 +2350,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1416,9 +2368,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opToOther, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -1434,9 +2386,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opMeshgrid, &assertgenshapes.Locs52)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opMeshgrid, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -1452,9 +2404,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opMeshgridIndexing, &assertgenshapes.Locs52)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opMeshgridIndexing, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs52)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -1470,9 +2422,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCartesianProd, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.CartesianProd(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs74)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -1488,9 +2440,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 		return kernels.Combinations(self, r, with_replacement)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1506,9 +2458,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opItem, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opItem, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.Item(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1524,9 +2476,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opResultTypeTensor, &assertgenshapes.Locs391)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs391)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_7be95e2c2f87)
 	return r0
 }
 
@@ -1542,9 +2494,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opResultTypeScalar, &assertgenshapes.Locs392)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs392)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_9aaa4146562f)
 	return r0
 }
 
@@ -1560,9 +2512,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs392)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs392)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_9aaa4146562f)
 	return r0
 }
 
@@ -1578,9 +2530,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -1596,9 +2548,9 @@ func CanCast(from_ int, to int) bool {
 		return kernels.CanCast(from_, to)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opCanCast, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opCanCast, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.CanCast(from_, to)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -1614,9 +2566,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opPromoteTypes, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opPromoteTypes, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.PromoteTypes(type1, type2)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -1633,9 +2585,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1655,9 +2607,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre209(&c, &opXLstmMps, &assertgenshapes.Locs393, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_d27e9531c45a(&c, &opXLstmMps, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost210(&c, &assertgenshapes.Locs393, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_1922974b4e2d(&c, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1674,10 +2626,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre205(&c, &opXLstmMpsOut, &assertgenshapes.Locs394, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPre_287c7cdfbf3d(&c, &opXLstmMpsOut, &assertgenshapes.Locs_3b1f0ea44c4f, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs394, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPost_6bbefbef08f9(&c, &assertgenshapes.Locs_3b1f0ea44c4f, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1697,9 +2649,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 		l7, l8                     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre211(&c, &opLstmMpsBackward, &assertgenshapes.Locs395, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.ChecksPre_296c9312de3a(&c, &opLstmMpsBackward, &assertgenshapes.Locs_1e3c1e4ed9aa, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
+	assertgenshapes.ChecksPost_0ecdb6746d0b(&c, &assertgenshapes.Locs_1e3c1e4ed9aa, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
 	return r0, r1, r2
 }
 
@@ -1720,10 +2672,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a3, a4, a5, a6, a15 asserts.Saved
 		l7, l8, l16, l17    asserts.SavedList
 	)
-	assertgenshapes.ChecksPre213(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs396, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre_e29c1f45d2ef(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_a2b4f7247780, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.ChecksPost214(&c, &assertgenshapes.Locs396, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost_b0450593d0b0(&c, &assertgenshapes.Locs_a2b4f7247780, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -1739,9 +2691,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre215(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs397, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_aa30266825f7(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost216(&c, &assertgenshapes.Locs397, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_84fc34bd3c20(&c, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1758,10 +2710,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs398, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_2fd5d8679735, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs398, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_2fd5d8679735, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1777,9 +2729,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs399)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_dfc4478b3f8f)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs399)
+	assertgenshapes.ChecksPost_7c58c6a7ff86(&c, &assertgenshapes.Locs_dfc4478b3f8f)
 	return r0, r1, r2
 }
 
@@ -1796,10 +2748,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs400, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_5ef34e3b80fc, &a6, &a7, &a8, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs400, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_5ef34e3b80fc, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1815,9 +2767,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre102(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs401)
+	assertgenshapes.ChecksPre_534b29a18018(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_c92f08ff650e)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost217(&c, &assertgenshapes.Locs401)
+	assertgenshapes.ChecksPost_2345083d8fa9(&c, &assertgenshapes.Locs_c92f08ff650e)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1833,9 +2785,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre218(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs402)
+	assertgenshapes.ChecksPre_534805a18015(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_1c430d41d473)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.ChecksPost219(&c, &assertgenshapes.Locs402)
+	assertgenshapes.ChecksPost_5a9317e5f225(&c, &assertgenshapes.Locs_1c430d41d473)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1852,9 +2804,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre220(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_bddc6d20480e(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs403, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost_6f3b8f45af4b(&c, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -1871,10 +2823,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs404, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_f1c69b118e3c, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs404, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_f1c69b118e3c, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -1890,9 +2842,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs405)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.ChecksPost222(&c, &assertgenshapes.Locs405)
+	assertgenshapes.ChecksPost_617f30950c5f(&c, &assertgenshapes.Locs_a59f245db888)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1909,10 +2861,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre223(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs406, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_e32dc6a4be5f(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_f30991dfa12c, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost224(&c, &assertgenshapes.Locs406, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_c154e6f8c98a(&c, &assertgenshapes.Locs_f30991dfa12c, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1928,9 +2880,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre218(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs407)
+	assertgenshapes.ChecksPre_534805a18015(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_763e815cbfbc)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost219(&c, &assertgenshapes.Locs407)
+	assertgenshapes.ChecksPost_5a9317e5f225(&c, &assertgenshapes.Locs_763e815cbfbc)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1946,9 +2898,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opLstmInput, &assertgenshapes.Locs408)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs408)
+	assertgenshapes.ChecksPost_7c58c6a7ff86(&c, &assertgenshapes.Locs_9d6f813c1f37)
 	return r0, r1, r2
 }
 
@@ -1964,9 +2916,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opLstmData, &assertgenshapes.Locs409)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs409)
+	assertgenshapes.ChecksPost_00f4630b1f41(&c, &assertgenshapes.Locs_ef0a08460a2c)
 	return r0, r1, r2
 }
 
@@ -1982,9 +2934,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opGruInput, &assertgenshapes.Locs410)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs410)
+	assertgenshapes.ChecksPost_5e3b491c703d(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
@@ -2000,9 +2952,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opGruData, &assertgenshapes.Locs411)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs411)
+	assertgenshapes.ChecksPost_78e39e7c51a4(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
@@ -2018,9 +2970,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnTanhInput, &assertgenshapes.Locs410)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs410)
+	assertgenshapes.ChecksPost_5e3b491c703d(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
@@ -2036,9 +2988,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opRnnTanhData, &assertgenshapes.Locs411)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs411)
+	assertgenshapes.ChecksPost_78e39e7c51a4(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
@@ -2054,9 +3006,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnReluInput, &assertgenshapes.Locs410)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs410)
+	assertgenshapes.ChecksPost_5e3b491c703d(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
@@ -2072,9 +3024,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opRnnReluData, &assertgenshapes.Locs411)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs411)
+	assertgenshapes.ChecksPost_78e39e7c51a4(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
@@ -2090,9 +3042,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opLstmCell, &assertgenshapes.Locs412)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opLstmCell, &assertgenshapes.Locs_58a901c03d91)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs412)
+	assertgenshapes.ChecksPost_78e39e7c51a4(&c, &assertgenshapes.Locs_58a901c03d91)
 	return r0, r1
 }
 
@@ -2108,9 +3060,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opGruCell, &assertgenshapes.Locs413)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opGruCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs413)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
@@ -2126,9 +3078,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnTanhCell, &assertgenshapes.Locs413)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnTanhCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs413)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
@@ -2144,9 +3096,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnReluCell, &assertgenshapes.Locs413)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnReluCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs413)
+	assertgenshapes.ChecksPost_e5878d548fcc(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
@@ -2162,9 +3114,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre225(&c, &opQuantizedLstmCell, &assertgenshapes.Locs414)
+	assertgenshapes.ChecksPre_dde2676ccbb9(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs414)
+	assertgenshapes.ChecksPost_3dad455af84c(&c, &assertgenshapes.Locs_0612dc7e31f3)
 	return r0, r1
 }
 
@@ -2180,9 +3132,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre227(&c, &opQuantizedGruCell, &assertgenshapes.Locs415)
+	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost228(&c, &assertgenshapes.Locs415)
+	assertgenshapes.ChecksPost_c1969b8486d4(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
@@ -2198,9 +3150,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre227(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs415)
+	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost228(&c, &assertgenshapes.Locs415)
+	assertgenshapes.ChecksPost_c1969b8486d4(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
@@ -2216,9 +3168,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre227(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs415)
+	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost228(&c, &assertgenshapes.Locs415)
+	assertgenshapes.ChecksPost_c1969b8486d4(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
@@ -2235,9 +3187,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opXPackPaddedSequence, &assertgenshapes.Locs416, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs416, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -2254,10 +3206,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs417, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_22a65e754b54, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs417, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_22a65e754b54, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -2273,9 +3225,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs418)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs418)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_656f295b0c0c)
 	return r0
 }
 
@@ -2291,9 +3243,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXPadPackedSequence, &assertgenshapes.Locs419)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs419)
+	assertgenshapes.ChecksPost_6b0e76890a7f(&c, &assertgenshapes.Locs_e4307ff7659b)
 	return r0, r1
 }
 
@@ -2310,10 +3262,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs420, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs420, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	return r0
 }
 
@@ -2330,10 +3282,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensor, &assertgenshapes.Locs420, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSet_SourceTensor, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs420, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	return r0
 }
 
@@ -2350,10 +3302,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSetSourceTensorOut, &assertgenshapes.Locs421, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_1ef2f403d28b, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs421, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1ef2f403d28b, &a2, out)
 	return r0
 }
 
@@ -2369,9 +3321,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSetSourceTensor, &assertgenshapes.Locs422)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c)
 	r0 := kernels.SetSourceTensor(self, source)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_760edeb30c2c)
 	return r0
 }
 
@@ -2388,10 +3340,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSet_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSet_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2408,10 +3360,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSetOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSetOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -2427,9 +3379,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Set(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2446,9 +3398,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lift(self)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e853f29225a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -2465,10 +3417,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLiftOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLiftOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -2485,9 +3437,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e853f29225a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -2504,9 +3456,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e853f29225a(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -2523,10 +3475,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -2543,9 +3495,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opIsSetTo, &assertgenshapes.Locs423, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs423, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -2562,10 +3514,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs424, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_6f0f8c6ca220, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs424, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f0f8c6ca220, &a0, &a1, self, mask)
 	return r0
 }
 
@@ -2582,10 +3534,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs29, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs29, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	return r0
 }
 
@@ -2602,9 +3554,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaskedFillScalar, &assertgenshapes.Locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2621,10 +3573,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs425, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_0e5d2fc34d84, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs425, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_0e5d2fc34d84, &a0, &a1, &a2, self, mask, value)
 	return r0
 }
 
@@ -2641,10 +3593,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs426, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_900775647ffb, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs426, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_900775647ffb, &a3, out)
 	return r0
 }
 
@@ -2661,9 +3613,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMaskedFillTensor, &assertgenshapes.Locs427, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs427, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -2680,10 +3632,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opMaskedScatter_, &assertgenshapes.Locs428, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opMaskedScatter_, &assertgenshapes.Locs_070ebaccc775, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs428, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_070ebaccc775, &a0, &a1, &a2, self, mask, source)
 	return r0
 }
 
@@ -2700,10 +3652,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMaskedScatterOut, &assertgenshapes.Locs429, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMaskedScatterOut, &assertgenshapes.Locs_02adbc14fa5f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs429, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_02adbc14fa5f, &a3, out)
 	return r0
 }
 
@@ -2720,9 +3672,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMaskedScatter, &assertgenshapes.Locs430, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs430, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -2739,9 +3691,9 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaskedScatterBackward, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedScatterBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs32, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -2758,9 +3710,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXMaskedSoftmax, &assertgenshapes.Locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2777,10 +3729,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs29, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_983daf7a920e, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs29, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a4, out)
 	return r0
 }
 
@@ -2796,9 +3748,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs431)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs431)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_6d3482c822e0)
 	return r0
 }
 
@@ -2815,10 +3767,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs432, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_88ffd48491e6, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs432, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_88ffd48491e6, &a4, out)
 	return r0
 }
 
@@ -2835,9 +3787,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2854,9 +3806,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_456948b57def(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2873,10 +3825,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opPut_, &assertgenshapes.Locs177, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opPut_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs177, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a1, &a2, self, index, source)
 	return r0
 }
 
@@ -2893,10 +3845,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opPutOut, &assertgenshapes.Locs433, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opPutOut, &assertgenshapes.Locs_053c2e0df802, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs433, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_053c2e0df802, &a4, out)
 	return r0
 }
 
@@ -2913,9 +3865,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opPut, &assertgenshapes.Locs178, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs178, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -2932,10 +3884,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexAddOut, &assertgenshapes.Locs176, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opIndexAddOut, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
 }
 
@@ -2952,10 +3904,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexAdd_, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexAdd_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2972,9 +3924,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexAdd, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2991,10 +3943,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexReduceOut, &assertgenshapes.Locs176, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opIndexReduceOut, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
 }
 
@@ -3011,10 +3963,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexReduce_, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexReduce_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -3031,9 +3983,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexReduce, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs178, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3050,10 +4002,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs434, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs434, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	return r0
 }
 
@@ -3070,10 +4022,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs435, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs435, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	return r0
 }
 
@@ -3090,9 +4042,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIndexFillIntScalar, &assertgenshapes.Locs436, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs436, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3109,10 +4061,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs437, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_af37c07a47ca, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs437, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_af37c07a47ca, &a0, &a2, &a3, self, index, value)
 	return r0
 }
 
@@ -3129,10 +4081,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs438, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_e44e497c6c22, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs438, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_e44e497c6c22, &a4, out)
 	return r0
 }
 
@@ -3149,9 +4101,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexFillIntTensor, &assertgenshapes.Locs439, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs439, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -3168,9 +4120,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opScatterSrc, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3187,10 +4139,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatter_Src, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatter_Src, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -3207,10 +4159,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterSrcOut, &assertgenshapes.Locs442, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterSrcOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs442, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -3227,9 +4179,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opScatterValue, &assertgenshapes.Locs436, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs436, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3246,10 +4198,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opScatter_Value, &assertgenshapes.Locs434, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opScatter_Value, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs434, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	return r0
 }
 
@@ -3266,10 +4218,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opScatterValueOut, &assertgenshapes.Locs443, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opScatterValueOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs443, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -3285,9 +4237,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opScatterReduce, &assertgenshapes.Locs440)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs440)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
 	return r0
 }
 
@@ -3304,10 +4256,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatter_Reduce, &assertgenshapes.Locs441, &a0, self)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opScatter_Reduce, &assertgenshapes.Locs_b6acd2813180, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs441, &a0, self)
+	assertgenshapes.ChecksPost_e32df8d77090(&c, &assertgenshapes.Locs_b6acd2813180, &a0, self)
 	return r0
 }
 
@@ -3324,10 +4276,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatterReduceOut, &assertgenshapes.Locs444, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opScatterReduceOut, &assertgenshapes.Locs_7af2062a378a, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs444, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_7af2062a378a, &a5, out)
 	return r0
 }
 
@@ -3343,9 +4295,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opScatterValueReduce, &assertgenshapes.Locs436)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs436)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
@@ -3362,10 +4314,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opScatter_ValueReduce, &assertgenshapes.Locs434, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs434, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	return r0
 }
 
@@ -3382,10 +4334,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterValueReduceOut, &assertgenshapes.Locs435, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_793ced3d4e39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs435, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a5, out)
 	return r0
 }
 
@@ -3402,9 +4354,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opScatterAdd, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3421,10 +4373,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatterAdd_, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatterAdd_, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -3441,10 +4393,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterAddOut, &assertgenshapes.Locs442, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterAddOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs442, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -3461,9 +4413,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opScatterReduceTwo, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs440, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3480,10 +4432,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatterReduce_Two, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatterReduce_Two, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs441, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -3500,10 +4452,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs442, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs442, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
 }
 
@@ -3520,10 +4472,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEq_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEq_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3540,10 +4492,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opEq_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opEq_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3560,10 +4512,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -3580,10 +4532,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3599,9 +4551,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAndScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3617,9 +4569,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -3636,10 +4588,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -3655,9 +4607,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3674,10 +4626,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3694,10 +4646,10 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -3713,9 +4665,9 @@ func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderAndScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3731,9 +4683,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderAndTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3750,10 +4702,10 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIandScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIandScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3770,10 +4722,10 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIandTensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIandTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -3790,10 +4742,10 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -3810,10 +4762,10 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3829,9 +4781,9 @@ func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOrScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3847,9 +4799,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -3866,10 +4818,10 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -3885,9 +4837,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3904,10 +4856,10 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3924,10 +4876,10 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -3943,9 +4895,9 @@ func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderOrScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3961,9 +4913,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderOrTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3980,10 +4932,10 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIorScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4000,10 +4952,10 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIorTensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIorTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -4020,10 +4972,10 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -4040,10 +4992,10 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4059,9 +5011,9 @@ func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXorScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4077,9 +5029,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -4096,10 +5048,10 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -4115,9 +5067,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4134,10 +5086,10 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4154,10 +5106,10 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -4173,9 +5125,9 @@ func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderXorScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4191,9 +5143,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderXorTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4210,10 +5162,10 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIxorScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIxorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4230,10 +5182,10 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIxorTensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIxorTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -4249,9 +5201,9 @@ func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderLshiftScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4267,9 +5219,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4286,10 +5238,10 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4306,10 +5258,10 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4326,10 +5278,10 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -4346,10 +5298,10 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -4365,9 +5317,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4384,10 +5336,10 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -4404,10 +5356,10 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -4423,9 +5375,9 @@ func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch
 		return kernels.BitwiseLeftShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4442,10 +5394,10 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4462,10 +5414,10 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4481,9 +5433,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -4500,10 +5452,10 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -4519,9 +5471,9 @@ func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderRshiftScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4537,9 +5489,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4556,10 +5508,10 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4576,10 +5528,10 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4596,10 +5548,10 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -4616,10 +5568,10 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -4635,9 +5587,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4654,10 +5606,10 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -4674,10 +5626,10 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -4693,9 +5645,9 @@ func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseRightShiftTensorScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4712,10 +5664,10 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4732,10 +5684,10 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4751,9 +5703,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -4770,10 +5722,10 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -4790,10 +5742,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTril_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTril_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4810,10 +5762,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTriu_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTriu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4830,10 +5782,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDigamma_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDigamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4850,10 +5802,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLerp_Scalar, &assertgenshapes.Locs446, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLerp_Scalar, &assertgenshapes.Locs_3d42125732ce, &a0, &a1, self, end)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs446, &a0, &a1, self, end)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3d42125732ce, &a0, &a1, self, end)
 	return r0
 }
 
@@ -4870,10 +5822,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opLerp_Tensor, &assertgenshapes.Locs447, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opLerp_Tensor, &assertgenshapes.Locs_eadb327cbc2d, &a0, &a1, &a2, self, end, weight)
 	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs447, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_eadb327cbc2d, &a0, &a1, &a2, self, end, weight)
 	return r0
 }
 
@@ -4890,10 +5842,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddbmm_, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -4910,10 +5862,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddbmmOut, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -4930,9 +5882,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddbmm, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -4949,10 +5901,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandom_From, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_From, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4969,10 +5921,10 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandomFromOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomFromOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4989,9 +5941,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5008,10 +5960,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandom_To, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_To, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5028,10 +5980,10 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandomToOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomToOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5048,9 +6000,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5067,10 +6019,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandom_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRandom_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5087,10 +6039,10 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandomOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRandomOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5107,9 +6059,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Random(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5126,10 +6078,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opUniform_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUniform_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5146,10 +6098,10 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opUniformOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUniformOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -5166,9 +6118,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5185,10 +6137,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCauchy_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCauchy_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5205,10 +6157,10 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCauchyOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCauchyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -5225,9 +6177,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5244,10 +6196,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLogNormal_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogNormal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5264,10 +6216,10 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLogNormalOut, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogNormalOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -5284,9 +6236,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5303,10 +6255,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opExponential_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExponential_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5323,10 +6275,10 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opExponentialOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opExponentialOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5343,9 +6295,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5362,10 +6314,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGeometric_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGeometric_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5382,10 +6334,10 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGeometricOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGeometricOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5402,9 +6354,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5421,10 +6373,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDiagOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5440,9 +6392,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 		return kernels.Diag(self, diagonal)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDiag, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Diag(self, diagonal)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5459,10 +6411,10 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCrossOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCrossOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -5478,9 +6430,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCross, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -5497,10 +6449,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTriuOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTriuOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5517,9 +6469,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5536,10 +6488,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTrilOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTrilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5556,9 +6508,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5574,9 +6526,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opTrilIndices, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -5593,10 +6545,10 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTrilIndicesOut, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrilIndicesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -5612,9 +6564,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opTriuIndices, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs13)
+	assertgenshapes.ChecksPost_864927cca44d(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -5631,10 +6583,10 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTriuIndicesOut, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTriuIndicesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs25, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -5651,9 +6603,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trace(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5670,10 +6622,10 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opTraceOut, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTraceOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -5689,9 +6641,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs50)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs50)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
@@ -5708,10 +6660,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5728,9 +6680,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5747,10 +6699,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNeTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5767,9 +6719,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5786,10 +6738,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNe_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5806,10 +6758,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opNe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opNe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5826,10 +6778,10 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNotEqualScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5845,9 +6797,9 @@ func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqualScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5864,10 +6816,10 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -5883,9 +6835,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opNotEqualTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -5902,10 +6854,10 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5922,10 +6874,10 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNotEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -5942,10 +6894,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opEqScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEqScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5962,9 +6914,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5981,10 +6933,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opEqTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opEqTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6001,9 +6953,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6020,10 +6972,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opGeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6040,9 +6992,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6059,10 +7011,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGeTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6079,9 +7031,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6098,10 +7050,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGe_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6118,10 +7070,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opGe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opGe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6138,10 +7090,10 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6157,9 +7109,9 @@ func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqualScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6176,10 +7128,10 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -6195,9 +7147,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -6214,10 +7166,10 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6234,10 +7186,10 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -6254,10 +7206,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLeScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLeScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6274,9 +7226,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6293,10 +7245,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLeTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLeTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6313,9 +7265,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6332,10 +7284,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLe_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLe_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6352,10 +7304,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLe_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6372,10 +7324,10 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLessEqualScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6391,9 +7343,9 @@ func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqualScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6410,10 +7362,10 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -6429,9 +7381,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLessEqualTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -6448,10 +7400,10 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6468,10 +7420,10 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLessEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -6488,10 +7440,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opGtScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGtScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6508,9 +7460,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6527,10 +7479,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGtTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGtTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6547,9 +7499,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6566,10 +7518,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGt_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGt_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6586,10 +7538,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opGt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opGt_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6606,10 +7558,10 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreaterScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreaterScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6625,9 +7577,9 @@ func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6644,10 +7596,10 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGreaterTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -6663,9 +7615,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGreaterTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -6682,10 +7634,10 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGreater_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opGreater_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6702,10 +7654,10 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreater_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGreater_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -6722,10 +7674,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLtScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLtScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6742,9 +7694,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6761,10 +7713,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLtTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLtTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6781,9 +7733,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6800,10 +7752,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLt_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLt_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6820,10 +7772,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLt_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6840,10 +7792,10 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLessScalarOut, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLessScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6859,9 +7811,9 @@ func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6878,10 +7830,10 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLessTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -6897,9 +7849,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLessTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -6916,10 +7868,10 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLess_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLess_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6936,10 +7888,10 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLess_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLess_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -6956,10 +7908,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opTakeOut, &assertgenshapes.Locs443, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opTakeOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a1, &a2, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs443, &a0, &a1, &a2, self, index, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a1, &a2, self, index, out)
 	return r0
 }
 
@@ -6976,9 +7928,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opTake, &assertgenshapes.Locs436, &a0, &a1, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs436, &a0, &a1, self, index, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -6995,10 +7947,10 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTakeAlongDimOut, &assertgenshapes.Locs145, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs145, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_429d417cf8c8, &a3, out)
 	return r0
 }
 
@@ -7014,9 +7966,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTakeAlongDim, &assertgenshapes.Locs146)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs146)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_90dc4634b176)
 	return r0
 }
 
@@ -7033,10 +7985,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIndexSelectOut, &assertgenshapes.Locs443, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIndexSelectOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a3, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs443, &a0, &a2, &a3, self, index, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a3, self, index, out)
 	return r0
 }
 
@@ -7053,9 +8005,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIndexSelect, &assertgenshapes.Locs436, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs436, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -7071,9 +8023,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opIndexSelectBackward, &assertgenshapes.Locs448)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs448)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_41e4a3bdc19d)
 	return r0
 }
 
@@ -7090,10 +8042,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMaskedSelectOut, &assertgenshapes.Locs449, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaskedSelectOut, &assertgenshapes.Locs_a9069ce98dbe, &a0, &a1, &a2, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs449, &a0, &a1, &a2, self, mask, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a9069ce98dbe, &a0, &a1, &a2, self, mask, out)
 	return r0
 }
 
@@ -7110,9 +8062,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaskedSelect, &assertgenshapes.Locs28, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs28, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -7128,9 +8080,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMaskedSelectBackward, &assertgenshapes.Locs450)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs450)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_ed94901f91a0)
 	return r0
 }
 
@@ -7147,10 +8099,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNonzeroOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNonzeroOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7167,9 +8119,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nonzero(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7186,10 +8138,10 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNonzeroStaticOut, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNonzeroStaticOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7205,9 +8157,9 @@ func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tens
 		return kernels.NonzeroStatic(self, size, fill_value)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNonzeroStatic, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNonzeroStatic, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7223,9 +8175,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opNonzeroNumpy, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opNonzeroNumpy, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -7241,9 +8193,9 @@ func Argwhere(self *torch.Tensor) *torch.Tensor {
 		return kernels.Argwhere(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7260,10 +8212,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGatherOut, &assertgenshapes.Locs443, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGatherOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs443, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -7280,9 +8232,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGather, &assertgenshapes.Locs436, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs436, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -7298,9 +8250,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opGatherBackward, &assertgenshapes.Locs451)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs451)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_0177154126d3)
 	return r0
 }
 
@@ -7316,9 +8268,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXGatherSparseBackward, &assertgenshapes.Locs452)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs452)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_e7cbaa2cbf3f)
 	return r0
 }
 
@@ -7335,10 +8287,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddcmulOut, &assertgenshapes.Locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddcmulOut, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -7355,9 +8307,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddcmul, &assertgenshapes.Locs454, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs454, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7374,10 +8326,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddcmul_, &assertgenshapes.Locs455, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddcmul_, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs455, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -7394,10 +8346,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddcdivOut, &assertgenshapes.Locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddcdivOut, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_343cf836938e, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -7414,9 +8366,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddcdiv, &assertgenshapes.Locs454, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs454, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7433,10 +8385,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddcdiv_, &assertgenshapes.Locs455, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddcdiv_, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs455, &a0, &a1, &a2, self, tensor1, tensor2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_f572ee99ebc4, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -7452,9 +8404,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCrossEntropyLoss, &assertgenshapes.Locs167)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_a940dc2deea5)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs167)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_a940dc2deea5)
 	return r0
 }
 
@@ -7471,10 +8423,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opTriangularSolveX, &assertgenshapes.Locs456, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPre_c580616a0543(&c, &opTriangularSolveX, &assertgenshapes.Locs_de84693fcb13, &a0, &a1, &a5, &a6, self, A, X, M)
 	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs456, &a0, &a1, &a5, &a6, self, A, X, M)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_de84693fcb13, &a0, &a1, &a5, &a6, self, A, X, M)
 	return r0, r1
 }
 
@@ -7491,9 +8443,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opTriangularSolve, &assertgenshapes.Locs457, &a0, &a1, self, A)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs457, &a0, &a1, self, A, r0, r1)
+	assertgenshapes.ChecksPost_6eed23367187(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -7511,9 +8463,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs458, &a0, info)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs458, &a0, info)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -7529,10 +8481,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs459, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_6eddcc75237f, &a0, &a1, &a5, self, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs459, &a0, &a1, &a5, self, B, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_6eddcc75237f, &a0, &a1, &a5, self, B, out)
 	return r0
 }
 
@@ -7549,9 +8501,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs460, &a0, &a1, self, B)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs460, &a0, &a1, self, B, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -7567,9 +8519,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs313)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs313)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
@@ -7586,10 +8538,10 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opSvdU, &assertgenshapes.Locs461, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opSvdU, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs461, &a3, &a4, &a5, U, S, V)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_15f07f05cff6, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
 }
 
@@ -7605,9 +8557,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSvd, &assertgenshapes.Locs311)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs311)
+	assertgenshapes.ChecksPost_8436b192d058(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
@@ -7623,9 +8575,9 @@ func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes(self, axis0, axis1)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7642,10 +8594,10 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSwapaxes_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSwapaxes_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7661,9 +8613,9 @@ func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims(self, dim0, dim1)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7680,10 +8632,10 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSwapdims_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSwapdims_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7700,10 +8652,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opCholeskySolveOut, &assertgenshapes.Locs462, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCholeskySolveOut, &assertgenshapes.Locs_c1e3ad2a0386, &a0, &a1, &a3, self, input2, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs462, &a0, &a1, &a3, self, input2, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_c1e3ad2a0386, &a0, &a1, &a3, self, input2, out)
 	return r0
 }
 
@@ -7720,9 +8672,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCholeskySolve, &assertgenshapes.Locs463, &a0, &a1, self, input2)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs463, &a0, &a1, self, input2, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -7738,9 +8690,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs464)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs464)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_99bdca17c87f)
 	return r0
 }
 
@@ -7757,10 +8709,10 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs465, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs465, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf909d189a2, &a3, out)
 	return r0
 }
 
@@ -7777,9 +8729,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7796,10 +8748,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCholeskyInverseOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7816,10 +8768,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opGeqrfA, &assertgenshapes.Locs466, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opGeqrfA, &assertgenshapes.Locs_eccd057cbb18, &a0, &a1, &a2, self, a, tau)
 	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs466, &a0, &a1, &a2, self, a, tau)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_eccd057cbb18, &a0, &a1, &a2, self, a, tau)
 	return r0, r1
 }
 
@@ -7836,9 +8788,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opGeqrf, &assertgenshapes.Locs26, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs26, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_aa42dc3d60b5(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7854,9 +8806,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opOrgqr, &assertgenshapes.Locs463)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20)
 	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs463)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_1cf83c775d20)
 	return r0
 }
 
@@ -7873,10 +8825,10 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opOrgqrOut, &assertgenshapes.Locs467, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opOrgqrOut, &assertgenshapes.Locs_7532de850640, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs467, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_7532de850640, &a2, out)
 	return r0
 }
 
@@ -7893,10 +8845,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opOrmqrOut, &assertgenshapes.Locs468, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opOrmqrOut, &assertgenshapes.Locs_3a7a850701d6, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs468, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_3a7a850701d6, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	return r0
 }
 
@@ -7913,9 +8865,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opOrmqr, &assertgenshapes.Locs469, &a0, &a1, &a2, self, input2, input3)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs469, &a0, &a1, &a2, self, input2, input3, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -7931,9 +8883,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXLuWithInfo, &assertgenshapes.Locs311)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs311)
+	assertgenshapes.ChecksPost_8436b192d058(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
@@ -7950,10 +8902,10 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opLuSolveOut, &assertgenshapes.Locs470, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opLuSolveOut, &assertgenshapes.Locs_b69159fe587c, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs470, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_b69159fe587c, &a3, out)
 	return r0
 }
 
@@ -7969,9 +8921,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opLuSolve, &assertgenshapes.Locs471)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs471)
+	assertgenshapes.ChecksPost_5a920f0a8b0d(&c, &assertgenshapes.Locs_2d8d3fdd8f12)
 	return r0
 }
 
@@ -7988,9 +8940,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre232(&c, &opLuUnpack, &assertgenshapes.Locs472, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPre_ec884fc6cfe8(&c, &opLuUnpack, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost233(&c, &assertgenshapes.Locs472, &a0, &a1, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost_251d6ca76966(&c, &assertgenshapes.Locs_9c192fafdcd3, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -8007,10 +8959,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre234(&c, &opLuUnpackOut, &assertgenshapes.Locs473, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPre_dc8616ed9679(&c, &opLuUnpackOut, &assertgenshapes.Locs_ec4e38451800, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	assertgenshapes.ChecksPost235(&c, &assertgenshapes.Locs473, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_ec4e38451800, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
 }
 
@@ -8027,10 +8979,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMultinomialOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMultinomialOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8047,9 +8999,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8066,10 +9018,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLgammaOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8086,10 +9038,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLgamma_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLgamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8106,9 +9058,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lgamma(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8125,10 +9077,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opDigammaOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opDigammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8145,9 +9097,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Digamma(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8164,10 +9116,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opPolygammaOut, &assertgenshapes.Locs39, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPolygammaOut, &assertgenshapes.Locs_6f91fe574ed5, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a1, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a1, &a2, self, out)
 	return r0
 }
 
@@ -8184,9 +9136,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
 	return r0
 }
 
@@ -8203,10 +9155,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opPolygamma_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opPolygamma_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8223,9 +9175,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Erfinv(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8242,10 +9194,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opErfinv_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfinv_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8262,10 +9214,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opErfinvOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfinvOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8282,9 +9234,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.I0(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8301,10 +9253,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opI0_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opI0_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8321,10 +9273,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opI0Out, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8341,9 +9293,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sign(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8360,10 +9312,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSign_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSign_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8380,10 +9332,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSignOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSignOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8400,9 +9352,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Signbit(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8419,10 +9371,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSignbitOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSignbitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8439,9 +9391,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8458,10 +9410,10 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDistOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDistOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -8478,10 +9430,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opAtan2Out, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAtan2Out, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8498,10 +9450,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opAtan2_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAtan2_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8518,9 +9470,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8536,9 +9488,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opArctan2, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Arctan2(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -8555,10 +9507,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opArctan2Out, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opArctan2Out, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -8575,10 +9527,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArctan2_, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctan2_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -8595,10 +9547,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLerpScalarOut, &assertgenshapes.Locs474, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLerpScalarOut, &assertgenshapes.Locs_4d722fc615af, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs474, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4d722fc615af, &a0, &a1, &a3, self, end, out)
 	return r0
 }
 
@@ -8615,10 +9567,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opLerpTensorOut, &assertgenshapes.Locs475, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLerpTensorOut, &assertgenshapes.Locs_a0f0a10aefe2, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs475, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_a0f0a10aefe2, &a0, &a1, &a2, &a3, self, end, weight, out)
 	return r0
 }
 
@@ -8635,9 +9587,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLerpScalar, &assertgenshapes.Locs476, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs476, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -8654,9 +9606,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLerpTensor, &assertgenshapes.Locs477, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs477, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost_d6becc5530a1(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -8673,10 +9625,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opHistcOut, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHistcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8693,9 +9645,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8712,10 +9664,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs478, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs478, &a4, &a5, hist, bin_edges)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_96a3af811e51, &a4, &a5, hist, bin_edges)
 	return r0, r1
 }
 
@@ -8731,9 +9683,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opHistogramBinsTensor, &assertgenshapes.Locs479)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_3299db656958)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs479)
+	assertgenshapes.ChecksPost_6b0e76890a7f(&c, &assertgenshapes.Locs_3299db656958)
 	return r0, r1
 }
 
@@ -8750,10 +9702,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opHistogramBinCtOut, &assertgenshapes.Locs480, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs480, &a5, &a6, hist, bin_edges)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_4af16666df7f, &a5, &a6, hist, bin_edges)
 	return r0, r1
 }
 
@@ -8769,9 +9721,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHistogramBinCt, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHistogramBinCt, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs26)
+	assertgenshapes.ChecksPost_2b59d7bbb687(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -8787,9 +9739,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -8810,10 +9762,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0 asserts.Saved
 		l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre175(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs39, &a0, &l5, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs39, &a0, &l5, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l5, self, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -8828,9 +9780,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 		return kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8847,10 +9799,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs40, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs40, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -8866,9 +9818,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs481)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d20f8eea4559)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs481)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_d20f8eea4559)
 	return r0
 }
 
@@ -8885,10 +9837,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs482, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs482, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_b7f7a7c70416, &a4, out)
 	return r0
 }
 
@@ -8904,9 +9856,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 		return kernels.Histogramdd(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opHistogramdd, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opHistogramdd, &assertgenshapes.Locs_1e7bb7251278)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0, r1
 }
 
@@ -8922,9 +9874,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 		return kernels.HistogramddIntBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opHistogramddIntBins, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opHistogramddIntBins, &assertgenshapes.Locs_1e7bb7251278)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_9ff070bad0b8(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0, r1
 }
 
@@ -8940,9 +9892,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs481)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d20f8eea4559)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs481)
+	assertgenshapes.ChecksPost_97d8588d4d94(&c, &assertgenshapes.Locs_d20f8eea4559)
 	return r0, r1
 }
 
@@ -8959,10 +9911,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opFmodScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFmodScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8979,9 +9931,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_efc28ebfb63b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8998,10 +9950,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFmod_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFmod_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9018,10 +9970,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFmodTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFmodTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9038,9 +9990,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9057,10 +10009,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opFmod_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFmod_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9077,10 +10029,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opHypotOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHypotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9097,9 +10049,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9116,10 +10068,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opHypot_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opHypot_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9136,10 +10088,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIgammaOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIgammaOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9156,9 +10108,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9175,10 +10127,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opIgamma_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIgamma_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9195,10 +10147,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIgammacOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opIgammacOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9215,9 +10167,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9234,10 +10186,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opIgammac_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIgammac_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9254,10 +10206,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNextafterOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNextafterOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9274,384 +10226,65 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opNextafter_ = asserts.Op{
-	Name:     "nextafter_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Nextafter_(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opNextafter_, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Nextafter_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opRemainderScalarOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRemainderScalarOut, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a2, self, out)
-	return r0
-}
-
-var opRemainderScalar = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
-func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RemainderScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRemainder_Scalar = asserts.Op{
-	Name:     "remainder_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Remainder_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRemainder_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Remainder_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRemainderTensorOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opRemainderTensorOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opRemainderTensor = asserts.Op{
-	Name:     "remainder",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
-func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.RemainderTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainder_Tensor = asserts.Op{
-	Name:     "remainder_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Remainder_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opRemainder_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Remainder_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opRemainderScalarTensor = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs220)
-	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs220)
-	return r0
-}
-
-var opRemainderScalarTensorOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs445, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs445, &a2, out)
-	return r0
-}
-
-var opMin = asserts.Op{
-	Name:     "min",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Min checks min(Tensor self) -> Tensor
-func Min(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Min(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opMinUnaryOut = asserts.Op{
-	Name:     "min",
-	Overload: "unary_out",
-	Profile:  asserts.PyTorch,
-}
-
-// MinUnaryOut checks min.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinUnaryOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMinUnaryOut, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.MinUnaryOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs39, &a0, &a1, self, out)
-	return r0
-}
-
-var opFmin = asserts.Op{
-	Name:     "fmin",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Fmin checks fmin(Tensor self, Tensor other) -> Tensor
-func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fmin(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Fmin(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFminOut = asserts.Op{
-	Name:     "fmin",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FminOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFminOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FminOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opMax = asserts.Op{
-	Name:     "max",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Max checks max(Tensor self) -> Tensor
-func Max(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Max(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFmax = asserts.Op{
-	Name:     "fmax",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Fmax checks fmax(Tensor self, Tensor other) -> Tensor
-func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fmax(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Fmax(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFmaxOut = asserts.Op{
-	Name:     "fmax",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FmaxOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFmaxOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FmaxOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opMaximum = asserts.Op{
-	Name:     "maximum",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Maximum checks maximum(Tensor self, Tensor other) -> Tensor
-func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Maximum(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opMaximumOut = asserts.Op{
-	Name:     "maximum",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaximumOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMaximumOut, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MaximumOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opMaxOther = asserts.Op{
-	Name:     "max",
-	Overload: "other",
-	Profile:  asserts.PyTorch,
-}
-
-// MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
-func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaxOther(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMaxOther, &assertgenshapes.Locs6)
-	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_11f90d4db36c(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.SparseResizeAndClear_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.SparseResizeAndClearOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.SparseResizeAndClear
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.SparseMask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.SparseMaskOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.XSparseMaskProjection
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.XSparseMaskProjectionOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                              = kernels.XToCpu
+	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                                                                                     = kernels.ToDense
+	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                                                                                     = kernels.XToDense
+	_ func(*torch.Tensor, *int, *bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                      = kernels.XToDenseOut
+	_ func(*torch.Tensor, *torch.Tensor, *bool) *torch.Tensor                                                                                                                                                                                                                            = kernels.ToDenseBackward
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.SparseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.XDimI
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.DenseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.XDimV
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.XNnz
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Coalesce
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XCoalesce
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.XCoalesceOut
+	_ func(*torch.Tensor) bool                                                                                                                                                                                                                                                           = kernels.IsCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XValues
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XCoalesced_
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.XCoalescedOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Indices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Values
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.CrowIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.ColIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.CcolIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.RowIndices
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.HspmmOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Hspmm
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.CopySparseToSparse_
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.CopySparseToSparseOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.CopySparseToSparse
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.UnbindInt
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.ToSparseSparseDim
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.XToSparseSparseDim
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.XToSparseSparseDimOut
+	_ func(*torch.Tensor, *int, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.ToSparse
+	_ func(*torch.Tensor, *int, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.XToSparse
+	_ func(*torch.Tensor, *int, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.XToSparseOut
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.ToSparseCsr
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XToSparseCsr
+	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.XToSparseCsrOut
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.ToSparseCsc
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XToSparseCsc
+	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.XToSparseCscOut
 	_ func(*torch.Tensor, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                                 = kernels.ToSparseBsr
 	_ func(*torch.Tensor, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                                 = kernels.XToSparseBsr
 	_ func(*torch.Tensor, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XToSparseBsrOut
@@ -10133,23 +10766,4 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Igammac_
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.NextafterOut
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Nextafter
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Nextafter_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.RemainderScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.RemainderScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Remainder_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.RemainderTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.RemainderTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Remainder_Tensor
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.RemainderScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.RemainderScalarTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Min
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.MinUnaryOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Fmin
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FminOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Max
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Fmax
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FmaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Maximum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.MaximumOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.MaxOther
 )

@@ -9,6 +9,256 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+// SparseResizeAndClear_ calls kernels.SparseResizeAndClear_: sparse_resize_and_clear_ is checked only in builds with -tags debugasserts.
+func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+}
+
+// SparseResizeAndClearOut calls kernels.SparseResizeAndClearOut: sparse_resize_and_clear.out is checked only in builds with -tags debugasserts.
+func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+}
+
+// SparseResizeAndClear calls kernels.SparseResizeAndClear: sparse_resize_and_clear is checked only in builds with -tags debugasserts.
+func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+}
+
+// SparseMask calls kernels.SparseMask: sparse_mask is checked only in builds with -tags debugasserts.
+func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	return kernels.SparseMask(self, mask)
+}
+
+// SparseMaskOut calls kernels.SparseMaskOut: sparse_mask.out is checked only in builds with -tags debugasserts.
+func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SparseMaskOut(self, mask, out)
+}
+
+// XSparseMaskProjection calls kernels.XSparseMaskProjection: _sparse_mask_projection is checked only in builds with -tags debugasserts.
+func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool) *torch.Tensor {
+	return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
+}
+
+// XSparseMaskProjectionOut calls kernels.XSparseMaskProjectionOut: _sparse_mask_projection.out is checked only in builds with -tags debugasserts.
+func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
+}
+
+// XToCpu calls kernels.XToCpu: _to_cpu is checked only in builds with -tags debugasserts.
+func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
+	return kernels.XToCpu(tensors)
+}
+
+// ToDense calls kernels.ToDense: to_dense is checked only in builds with -tags debugasserts.
+func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
+	return kernels.ToDense(self, dtype, masked_grad)
+}
+
+// XToDense calls kernels.XToDense: _to_dense is checked only in builds with -tags debugasserts.
+func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
+	return kernels.XToDense(self, dtype, masked_grad)
+}
+
+// XToDenseOut calls kernels.XToDenseOut: _to_dense.out is checked only in builds with -tags debugasserts.
+func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.XToDenseOut(self, dtype, masked_grad, out)
+}
+
+// ToDenseBackward calls kernels.ToDenseBackward: to_dense_backward is checked only in builds with -tags debugasserts.
+func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool) *torch.Tensor {
+	return kernels.ToDenseBackward(grad, input, masked_grad)
+}
+
+// SparseDim calls kernels.SparseDim: sparse_dim is checked only in builds with -tags debugasserts.
+func SparseDim(self *torch.Tensor) int64 {
+	return kernels.SparseDim(self)
+}
+
+// XDimI calls kernels.XDimI: _dimI is checked only in builds with -tags debugasserts.
+func XDimI(self *torch.Tensor) int64 {
+	return kernels.XDimI(self)
+}
+
+// DenseDim calls kernels.DenseDim: dense_dim is checked only in builds with -tags debugasserts.
+func DenseDim(self *torch.Tensor) int64 {
+	return kernels.DenseDim(self)
+}
+
+// XDimV calls kernels.XDimV: _dimV is checked only in builds with -tags debugasserts.
+func XDimV(self *torch.Tensor) int64 {
+	return kernels.XDimV(self)
+}
+
+// XNnz calls kernels.XNnz: _nnz is checked only in builds with -tags debugasserts.
+func XNnz(self *torch.Tensor) int64 {
+	return kernels.XNnz(self)
+}
+
+// Coalesce calls kernels.Coalesce: coalesce is checked only in builds with -tags debugasserts.
+func Coalesce(self *torch.Tensor) *torch.Tensor {
+	return kernels.Coalesce(self)
+}
+
+// XCoalesce calls kernels.XCoalesce: _coalesce is checked only in builds with -tags debugasserts.
+func XCoalesce(self *torch.Tensor) *torch.Tensor {
+	return kernels.XCoalesce(self)
+}
+
+// XCoalesceOut calls kernels.XCoalesceOut: _coalesce.out is checked only in builds with -tags debugasserts.
+func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.XCoalesceOut(self, out)
+}
+
+// IsCoalesced calls kernels.IsCoalesced: is_coalesced is checked only in builds with -tags debugasserts.
+func IsCoalesced(self *torch.Tensor) bool {
+	return kernels.IsCoalesced(self)
+}
+
+// XIndices calls kernels.XIndices: _indices is checked only in builds with -tags debugasserts.
+func XIndices(self *torch.Tensor) *torch.Tensor {
+	return kernels.XIndices(self)
+}
+
+// XValues calls kernels.XValues: _values is checked only in builds with -tags debugasserts.
+func XValues(self *torch.Tensor) *torch.Tensor {
+	return kernels.XValues(self)
+}
+
+// XCoalesced_ calls kernels.XCoalesced_: _coalesced_ is checked only in builds with -tags debugasserts.
+func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	return kernels.XCoalesced_(self, coalesced)
+}
+
+// XCoalescedOut calls kernels.XCoalescedOut: _coalesced.out is checked only in builds with -tags debugasserts.
+func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.XCoalescedOut(self, coalesced, out)
+}
+
+// XCoalesced calls kernels.XCoalesced: _coalesced is checked only in builds with -tags debugasserts.
+func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
+	return kernels.XCoalesced(self, coalesced)
+}
+
+// Indices calls kernels.Indices: indices is checked only in builds with -tags debugasserts.
+func Indices(self *torch.Tensor) *torch.Tensor {
+	return kernels.Indices(self)
+}
+
+// Values calls kernels.Values: values is checked only in builds with -tags debugasserts.
+func Values(self *torch.Tensor) *torch.Tensor {
+	return kernels.Values(self)
+}
+
+// CrowIndices calls kernels.CrowIndices: crow_indices is checked only in builds with -tags debugasserts.
+func CrowIndices(self *torch.Tensor) *torch.Tensor {
+	return kernels.CrowIndices(self)
+}
+
+// ColIndices calls kernels.ColIndices: col_indices is checked only in builds with -tags debugasserts.
+func ColIndices(self *torch.Tensor) *torch.Tensor {
+	return kernels.ColIndices(self)
+}
+
+// CcolIndices calls kernels.CcolIndices: ccol_indices is checked only in builds with -tags debugasserts.
+func CcolIndices(self *torch.Tensor) *torch.Tensor {
+	return kernels.CcolIndices(self)
+}
+
+// RowIndices calls kernels.RowIndices: row_indices is checked only in builds with -tags debugasserts.
+func RowIndices(self *torch.Tensor) *torch.Tensor {
+	return kernels.RowIndices(self)
+}
+
+// HspmmOut calls kernels.HspmmOut: hspmm.out is checked only in builds with -tags debugasserts.
+func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.HspmmOut(mat1, mat2, out)
+}
+
+// Hspmm calls kernels.Hspmm: hspmm is checked only in builds with -tags debugasserts.
+func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
+	return kernels.Hspmm(mat1, mat2)
+}
+
+// CopySparseToSparse_ calls kernels.CopySparseToSparse_: copy_sparse_to_sparse_ is checked only in builds with -tags debugasserts.
+func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	return kernels.CopySparseToSparse_(self, src, non_blocking)
+}
+
+// CopySparseToSparseOut calls kernels.CopySparseToSparseOut: copy_sparse_to_sparse.out is checked only in builds with -tags debugasserts.
+func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
+}
+
+// CopySparseToSparse calls kernels.CopySparseToSparse: copy_sparse_to_sparse is checked only in builds with -tags debugasserts.
+func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tensor {
+	return kernels.CopySparseToSparse(self, src, non_blocking)
+}
+
+// UnbindInt calls kernels.UnbindInt: unbind.int is checked only in builds with -tags debugasserts.
+func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
+	return kernels.UnbindInt(self, dim)
+}
+
+// ToSparseSparseDim calls kernels.ToSparseSparseDim: to_sparse.sparse_dim is checked only in builds with -tags debugasserts.
+func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
+	return kernels.ToSparseSparseDim(self, sparse_dim)
+}
+
+// XToSparseSparseDim calls kernels.XToSparseSparseDim: _to_sparse.sparse_dim is checked only in builds with -tags debugasserts.
+func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
+	return kernels.XToSparseSparseDim(self, sparse_dim)
+}
+
+// XToSparseSparseDimOut calls kernels.XToSparseSparseDimOut: _to_sparse.sparse_dim_out is checked only in builds with -tags debugasserts.
+func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
+}
+
+// ToSparse calls kernels.ToSparse: to_sparse is checked only in builds with -tags debugasserts.
+func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64) *torch.Tensor {
+	return kernels.ToSparse(self, layout, blocksize, dense_dim)
+}
+
+// XToSparse calls kernels.XToSparse: _to_sparse is checked only in builds with -tags debugasserts.
+func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64) *torch.Tensor {
+	return kernels.XToSparse(self, layout, blocksize, dense_dim)
+}
+
+// XToSparseOut calls kernels.XToSparseOut: _to_sparse.out is checked only in builds with -tags debugasserts.
+func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
+}
+
+// ToSparseCsr calls kernels.ToSparseCsr: to_sparse_csr is checked only in builds with -tags debugasserts.
+func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	return kernels.ToSparseCsr(self, dense_dim)
+}
+
+// XToSparseCsr calls kernels.XToSparseCsr: _to_sparse_csr is checked only in builds with -tags debugasserts.
+func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	return kernels.XToSparseCsr(self, dense_dim)
+}
+
+// XToSparseCsrOut calls kernels.XToSparseCsrOut: _to_sparse_csr.out is checked only in builds with -tags debugasserts.
+func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XToSparseCsrOut(self, dense_dim, out)
+}
+
+// ToSparseCsc calls kernels.ToSparseCsc: to_sparse_csc is checked only in builds with -tags debugasserts.
+func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	return kernels.ToSparseCsc(self, dense_dim)
+}
+
+// XToSparseCsc calls kernels.XToSparseCsc: _to_sparse_csc is checked only in builds with -tags debugasserts.
+func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
+	return kernels.XToSparseCsc(self, dense_dim)
+}
+
+// XToSparseCscOut calls kernels.XToSparseCscOut: _to_sparse_csc.out is checked only in builds with -tags debugasserts.
+func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XToSparseCscOut(self, dense_dim, out)
+}
+
 // ToSparseBsr calls kernels.ToSparseBsr: to_sparse_bsr is checked only in builds with -tags debugasserts.
 func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch.Tensor {
 	return kernels.ToSparseBsr(self, blocksize, dense_dim)
@@ -2414,104 +2664,59 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return kernels.Nextafter(self, other)
 }
 
-// Nextafter_ calls kernels.Nextafter_: nextafter_ is checked only in builds with -tags debugasserts.
-func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Nextafter_(self, other)
-}
-
-// RemainderScalarOut calls kernels.RemainderScalarOut: remainder.Scalar_out is checked only in builds with -tags debugasserts.
-func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderScalarOut(self, other, out)
-}
-
-// RemainderScalar calls kernels.RemainderScalar: remainder.Scalar is checked only in builds with -tags debugasserts.
-func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	return kernels.RemainderScalar(self, other)
-}
-
-// Remainder_Scalar calls kernels.Remainder_Scalar: remainder_.Scalar is checked only in builds with -tags debugasserts.
-func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	return kernels.Remainder_Scalar(self, other)
-}
-
-// RemainderTensorOut calls kernels.RemainderTensorOut: remainder.Tensor_out is checked only in builds with -tags debugasserts.
-func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderTensorOut(self, other, out)
-}
-
-// RemainderTensor calls kernels.RemainderTensor: remainder.Tensor is checked only in builds with -tags debugasserts.
-func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderTensor(self, other)
-}
-
-// Remainder_Tensor calls kernels.Remainder_Tensor: remainder_.Tensor is checked only in builds with -tags debugasserts.
-func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Remainder_Tensor(self, other)
-}
-
-// RemainderScalarTensor calls kernels.RemainderScalarTensor: remainder.Scalar_Tensor is checked only in builds with -tags debugasserts.
-func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderScalarTensor(self, other)
-}
-
-// RemainderScalarTensorOut calls kernels.RemainderScalarTensorOut: remainder.Scalar_Tensor_out is checked only in builds with -tags debugasserts.
-func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderScalarTensorOut(self, other, out)
-}
-
-// Min calls kernels.Min: min is checked only in builds with -tags debugasserts.
-func Min(self *torch.Tensor) *torch.Tensor {
-	return kernels.Min(self)
-}
-
-// MinUnaryOut calls kernels.MinUnaryOut: min.unary_out is checked only in builds with -tags debugasserts.
-func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MinUnaryOut(self, out)
-}
-
-// Fmin calls kernels.Fmin: fmin is checked only in builds with -tags debugasserts.
-func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Fmin(self, other)
-}
-
-// FminOut calls kernels.FminOut: fmin.out is checked only in builds with -tags debugasserts.
-func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FminOut(self, other, out)
-}
-
-// Max calls kernels.Max: max is checked only in builds with -tags debugasserts.
-func Max(self *torch.Tensor) *torch.Tensor {
-	return kernels.Max(self)
-}
-
-// Fmax calls kernels.Fmax: fmax is checked only in builds with -tags debugasserts.
-func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Fmax(self, other)
-}
-
-// FmaxOut calls kernels.FmaxOut: fmax.out is checked only in builds with -tags debugasserts.
-func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FmaxOut(self, other, out)
-}
-
-// Maximum calls kernels.Maximum: maximum is checked only in builds with -tags debugasserts.
-func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Maximum(self, other)
-}
-
-// MaximumOut calls kernels.MaximumOut: maximum.out is checked only in builds with -tags debugasserts.
-func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MaximumOut(self, other, out)
-}
-
-// MaxOther calls kernels.MaxOther: max.other is checked only in builds with -tags debugasserts.
-func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.MaxOther(self, other)
-}
-
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.SparseResizeAndClear_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.SparseResizeAndClearOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.SparseResizeAndClear
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.SparseMask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.SparseMaskOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.XSparseMaskProjection
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.XSparseMaskProjectionOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                              = kernels.XToCpu
+	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                                                                                     = kernels.ToDense
+	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                                                                                     = kernels.XToDense
+	_ func(*torch.Tensor, *int, *bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                      = kernels.XToDenseOut
+	_ func(*torch.Tensor, *torch.Tensor, *bool) *torch.Tensor                                                                                                                                                                                                                            = kernels.ToDenseBackward
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.SparseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.XDimI
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.DenseDim
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.XDimV
+	_ func(*torch.Tensor) int64                                                                                                                                                                                                                                                          = kernels.XNnz
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Coalesce
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XCoalesce
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.XCoalesceOut
+	_ func(*torch.Tensor) bool                                                                                                                                                                                                                                                           = kernels.IsCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XValues
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XCoalesced_
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.XCoalescedOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XCoalesced
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Indices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Values
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.CrowIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.ColIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.CcolIndices
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.RowIndices
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.HspmmOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Hspmm
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.CopySparseToSparse_
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.CopySparseToSparseOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.CopySparseToSparse
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.UnbindInt
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.ToSparseSparseDim
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.XToSparseSparseDim
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.XToSparseSparseDimOut
+	_ func(*torch.Tensor, *int, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.ToSparse
+	_ func(*torch.Tensor, *int, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.XToSparse
+	_ func(*torch.Tensor, *int, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.XToSparseOut
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.ToSparseCsr
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XToSparseCsr
+	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.XToSparseCsrOut
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.ToSparseCsc
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XToSparseCsc
+	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.XToSparseCscOut
 	_ func(*torch.Tensor, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                                 = kernels.ToSparseBsr
 	_ func(*torch.Tensor, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                                 = kernels.XToSparseBsr
 	_ func(*torch.Tensor, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XToSparseBsrOut
@@ -2993,23 +3198,4 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Igammac_
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.NextafterOut
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Nextafter
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Nextafter_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.RemainderScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.RemainderScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Remainder_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.RemainderTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.RemainderTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Remainder_Tensor
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.RemainderScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.RemainderScalarTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Min
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.MinUnaryOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Fmin
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FminOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Max
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Fmax
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FmaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Maximum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.MaximumOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.MaxOther
 )

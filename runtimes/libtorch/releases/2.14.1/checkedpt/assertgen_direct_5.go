@@ -9,6 +9,101 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+// Nextafter_ calls kernels.Nextafter_: nextafter_ is checked only in builds with -tags debugasserts.
+func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Nextafter_(self, other)
+}
+
+// RemainderScalarOut calls kernels.RemainderScalarOut: remainder.Scalar_out is checked only in builds with -tags debugasserts.
+func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.RemainderScalarOut(self, other, out)
+}
+
+// RemainderScalar calls kernels.RemainderScalar: remainder.Scalar is checked only in builds with -tags debugasserts.
+func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.RemainderScalar(self, other)
+}
+
+// Remainder_Scalar calls kernels.Remainder_Scalar: remainder_.Scalar is checked only in builds with -tags debugasserts.
+func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.Remainder_Scalar(self, other)
+}
+
+// RemainderTensorOut calls kernels.RemainderTensorOut: remainder.Tensor_out is checked only in builds with -tags debugasserts.
+func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.RemainderTensorOut(self, other, out)
+}
+
+// RemainderTensor calls kernels.RemainderTensor: remainder.Tensor is checked only in builds with -tags debugasserts.
+func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.RemainderTensor(self, other)
+}
+
+// Remainder_Tensor calls kernels.Remainder_Tensor: remainder_.Tensor is checked only in builds with -tags debugasserts.
+func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Remainder_Tensor(self, other)
+}
+
+// RemainderScalarTensor calls kernels.RemainderScalarTensor: remainder.Scalar_Tensor is checked only in builds with -tags debugasserts.
+func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	return kernels.RemainderScalarTensor(self, other)
+}
+
+// RemainderScalarTensorOut calls kernels.RemainderScalarTensorOut: remainder.Scalar_Tensor_out is checked only in builds with -tags debugasserts.
+func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.RemainderScalarTensorOut(self, other, out)
+}
+
+// Min calls kernels.Min: min is checked only in builds with -tags debugasserts.
+func Min(self *torch.Tensor) *torch.Tensor {
+	return kernels.Min(self)
+}
+
+// MinUnaryOut calls kernels.MinUnaryOut: min.unary_out is checked only in builds with -tags debugasserts.
+func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.MinUnaryOut(self, out)
+}
+
+// Fmin calls kernels.Fmin: fmin is checked only in builds with -tags debugasserts.
+func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Fmin(self, other)
+}
+
+// FminOut calls kernels.FminOut: fmin.out is checked only in builds with -tags debugasserts.
+func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.FminOut(self, other, out)
+}
+
+// Max calls kernels.Max: max is checked only in builds with -tags debugasserts.
+func Max(self *torch.Tensor) *torch.Tensor {
+	return kernels.Max(self)
+}
+
+// Fmax calls kernels.Fmax: fmax is checked only in builds with -tags debugasserts.
+func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Fmax(self, other)
+}
+
+// FmaxOut calls kernels.FmaxOut: fmax.out is checked only in builds with -tags debugasserts.
+func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.FmaxOut(self, other, out)
+}
+
+// Maximum calls kernels.Maximum: maximum is checked only in builds with -tags debugasserts.
+func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Maximum(self, other)
+}
+
+// MaximumOut calls kernels.MaximumOut: maximum.out is checked only in builds with -tags debugasserts.
+func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.MaximumOut(self, other, out)
+}
+
+// MaxOther calls kernels.MaxOther: max.other is checked only in builds with -tags debugasserts.
+func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.MaxOther(self, other)
+}
+
 // MaxOut calls kernels.MaxOut: max.out is checked only in builds with -tags debugasserts.
 func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	return kernels.MaxOut(self, other, out)
@@ -2509,507 +2604,3220 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	return kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 }
 
+// UpsampleBilinear2dBackward calls kernels.UpsampleBilinear2dBackward: upsample_bilinear2d_backward is checked only in builds with -tags debugasserts.
+func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
+}
+
+// XUpsampleBilinear2dAaOut calls kernels.XUpsampleBilinear2dAaOut: _upsample_bilinear2d_aa.out is checked only in builds with -tags debugasserts.
+func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
+}
+
+// XUpsampleBilinear2dAa calls kernels.XUpsampleBilinear2dAa: _upsample_bilinear2d_aa is checked only in builds with -tags debugasserts.
+func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
+}
+
+// XUpsampleBilinear2dAaBackwardGradInput calls kernels.XUpsampleBilinear2dAaBackwardGradInput: _upsample_bilinear2d_aa_backward.grad_input is checked only in builds with -tags debugasserts.
+func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
+}
+
+// XUpsampleBilinear2dAaBackward calls kernels.XUpsampleBilinear2dAaBackward: _upsample_bilinear2d_aa_backward is checked only in builds with -tags debugasserts.
+func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
+}
+
+// UpsampleBicubic2dOut calls kernels.UpsampleBicubic2dOut: upsample_bicubic2d.out is checked only in builds with -tags debugasserts.
+func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
+}
+
+// UpsampleBicubic2d calls kernels.UpsampleBicubic2d: upsample_bicubic2d is checked only in builds with -tags debugasserts.
+func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
+}
+
+// UpsampleBicubic2dBackwardGradInput calls kernels.UpsampleBicubic2dBackwardGradInput: upsample_bicubic2d_backward.grad_input is checked only in builds with -tags debugasserts.
+func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
+}
+
+// UpsampleBicubic2dBackward calls kernels.UpsampleBicubic2dBackward: upsample_bicubic2d_backward is checked only in builds with -tags debugasserts.
+func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
+}
+
+// XUpsampleBicubic2dAaOut calls kernels.XUpsampleBicubic2dAaOut: _upsample_bicubic2d_aa.out is checked only in builds with -tags debugasserts.
+func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
+}
+
+// XUpsampleBicubic2dAa calls kernels.XUpsampleBicubic2dAa: _upsample_bicubic2d_aa is checked only in builds with -tags debugasserts.
+func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
+}
+
+// XUpsampleBicubic2dAaBackwardGradInput calls kernels.XUpsampleBicubic2dAaBackwardGradInput: _upsample_bicubic2d_aa_backward.grad_input is checked only in builds with -tags debugasserts.
+func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
+}
+
+// XUpsampleBicubic2dAaBackward calls kernels.XUpsampleBicubic2dAaBackward: _upsample_bicubic2d_aa_backward is checked only in builds with -tags debugasserts.
+func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
+}
+
+// XUpsampleLanczos2dAaOut calls kernels.XUpsampleLanczos2dAaOut: _upsample_lanczos2d_aa.out is checked only in builds with -tags debugasserts.
+func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
+}
+
+// XUpsampleLanczos2dAa calls kernels.XUpsampleLanczos2dAa: _upsample_lanczos2d_aa is checked only in builds with -tags debugasserts.
+func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
+}
+
+// XUpsampleLanczos2dAaBackwardGradInput calls kernels.XUpsampleLanczos2dAaBackwardGradInput: _upsample_lanczos2d_aa_backward.grad_input is checked only in builds with -tags debugasserts.
+func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
+}
+
+// XUpsampleLanczos2dAaBackward calls kernels.XUpsampleLanczos2dAaBackward: _upsample_lanczos2d_aa_backward is checked only in builds with -tags debugasserts.
+func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
+}
+
+// UpsampleTrilinear3dOut calls kernels.UpsampleTrilinear3dOut: upsample_trilinear3d.out is checked only in builds with -tags debugasserts.
+func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corners bool, scales_d *float64, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
+}
+
+// UpsampleTrilinear3d calls kernels.UpsampleTrilinear3d: upsample_trilinear3d is checked only in builds with -tags debugasserts.
+func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners bool, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
+}
+
+// UpsampleTrilinear3dBackwardGradInput calls kernels.UpsampleTrilinear3dBackwardGradInput: upsample_trilinear3d_backward.grad_input is checked only in builds with -tags debugasserts.
+func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_d *float64, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
+}
+
+// UpsampleTrilinear3dBackward calls kernels.UpsampleTrilinear3dBackward: upsample_trilinear3d_backward is checked only in builds with -tags debugasserts.
+func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, align_corners bool, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
+}
+
+// UpsampleNearest1dOut calls kernels.UpsampleNearest1dOut: upsample_nearest1d.out is checked only in builds with -tags debugasserts.
+func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.UpsampleNearest1dOut(self, output_size, scales, out)
+}
+
+// XUpsampleNearestExact1dOut calls kernels.XUpsampleNearestExact1dOut: _upsample_nearest_exact1d.out is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
+}
+
+// UpsampleNearest1d calls kernels.UpsampleNearest1d: upsample_nearest1d is checked only in builds with -tags debugasserts.
+func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64) *torch.Tensor {
+	return kernels.UpsampleNearest1d(self, output_size, scales)
+}
+
+// XUpsampleNearestExact1d calls kernels.XUpsampleNearestExact1d: _upsample_nearest_exact1d is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *float64) *torch.Tensor {
+	return kernels.XUpsampleNearestExact1d(self, output_size, scales)
+}
+
+// UpsampleNearest1dBackwardGradInput calls kernels.UpsampleNearest1dBackwardGradInput: upsample_nearest1d_backward.grad_input is checked only in builds with -tags debugasserts.
+func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
+}
+
+// XUpsampleNearestExact1dBackwardGradInput calls kernels.XUpsampleNearestExact1dBackwardGradInput: _upsample_nearest_exact1d_backward.grad_input is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
+}
+
+// UpsampleNearest1dBackward calls kernels.UpsampleNearest1dBackward: upsample_nearest1d_backward is checked only in builds with -tags debugasserts.
+func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales *float64) *torch.Tensor {
+	return kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
+}
+
+// XUpsampleNearestExact1dBackward calls kernels.XUpsampleNearestExact1dBackward: _upsample_nearest_exact1d_backward is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales *float64) *torch.Tensor {
+	return kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
+}
+
+// UpsampleNearest2dOut calls kernels.UpsampleNearest2dOut: upsample_nearest2d.out is checked only in builds with -tags debugasserts.
+func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
+}
+
+// XUpsampleNearestExact2dOut calls kernels.XUpsampleNearestExact2dOut: _upsample_nearest_exact2d.out is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
+}
+
+// UpsampleNearest2d calls kernels.UpsampleNearest2d: upsample_nearest2d is checked only in builds with -tags debugasserts.
+func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
+}
+
+// XUpsampleNearestExact2d calls kernels.XUpsampleNearestExact2d: _upsample_nearest_exact2d is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
+}
+
+// UpsampleNearest2dBackwardGradInput calls kernels.UpsampleNearest2dBackwardGradInput: upsample_nearest2d_backward.grad_input is checked only in builds with -tags debugasserts.
+func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
+}
+
+// XUpsampleNearestExact2dBackwardGradInput calls kernels.XUpsampleNearestExact2dBackwardGradInput: _upsample_nearest_exact2d_backward.grad_input is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
+}
+
+// UpsampleNearest2dBackward calls kernels.UpsampleNearest2dBackward: upsample_nearest2d_backward is checked only in builds with -tags debugasserts.
+func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
+}
+
+// XUpsampleNearestExact2dBackward calls kernels.XUpsampleNearestExact2dBackward: _upsample_nearest_exact2d_backward is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
+}
+
+// UpsampleNearest3dOut calls kernels.UpsampleNearest3dOut: upsample_nearest3d.out is checked only in builds with -tags debugasserts.
+func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *float64, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
+}
+
+// XUpsampleNearestExact3dOut calls kernels.XUpsampleNearestExact3dOut: _upsample_nearest_exact3d.out is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_d *float64, scales_h *float64, scales_w *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
+}
+
+// UpsampleNearest3d calls kernels.UpsampleNearest3d: upsample_nearest3d is checked only in builds with -tags debugasserts.
+func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
+}
+
+// XUpsampleNearestExact3d calls kernels.XUpsampleNearestExact3d: _upsample_nearest_exact3d is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
+}
+
+// UpsampleNearest3dBackwardGradInput calls kernels.UpsampleNearest3dBackwardGradInput: upsample_nearest3d_backward.grad_input is checked only in builds with -tags debugasserts.
+func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_d *float64, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
+}
+
+// XUpsampleNearestExact3dBackwardGradInput calls kernels.XUpsampleNearestExact3dBackwardGradInput: _upsample_nearest_exact3d_backward.grad_input is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_d *float64, scales_h *float64, scales_w *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
+}
+
+// UpsampleNearest3dBackward calls kernels.UpsampleNearest3dBackward: upsample_nearest3d_backward is checked only in builds with -tags debugasserts.
+func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
+}
+
+// XUpsampleNearestExact3dBackward calls kernels.XUpsampleNearestExact3dBackward: _upsample_nearest_exact3d_backward is checked only in builds with -tags debugasserts.
+func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []int64, input_size []int64, scales_d *float64, scales_h *float64, scales_w *float64) *torch.Tensor {
+	return kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
+}
+
+// SigmoidBackwardGradInput calls kernels.SigmoidBackwardGradInput: sigmoid_backward.grad_input is checked only in builds with -tags debugasserts.
+func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
+}
+
+// SigmoidBackward calls kernels.SigmoidBackward: sigmoid_backward is checked only in builds with -tags debugasserts.
+func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor {
+	return kernels.SigmoidBackward(grad_output, output)
+}
+
+// LogitBackwardGradInput calls kernels.LogitBackwardGradInput: logit_backward.grad_input is checked only in builds with -tags debugasserts.
+func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *float64, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
+}
+
+// LogitBackward calls kernels.LogitBackward: logit_backward is checked only in builds with -tags debugasserts.
+func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) *torch.Tensor {
+	return kernels.LogitBackward(grad_output, self, eps)
+}
+
+// TanhBackwardGradInput calls kernels.TanhBackwardGradInput: tanh_backward.grad_input is checked only in builds with -tags debugasserts.
+func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	return kernels.TanhBackwardGradInput(grad_output, output, grad_input)
+}
+
+// TanhBackward calls kernels.TanhBackward: tanh_backward is checked only in builds with -tags debugasserts.
+func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor {
+	return kernels.TanhBackward(grad_output, output)
+}
+
+// SlowConvTranspose2dOut calls kernels.SlowConvTranspose2dOut: slow_conv_transpose2d.out is checked only in builds with -tags debugasserts.
+func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output_padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
+}
+
+// SlowConvTranspose2d calls kernels.SlowConvTranspose2d: slow_conv_transpose2d is checked only in builds with -tags debugasserts.
+func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output_padding []int64, dilation []int64) *torch.Tensor {
+	return kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
+}
+
+// SlowConvTranspose3dOut calls kernels.SlowConvTranspose3dOut: slow_conv_transpose3d.out is checked only in builds with -tags debugasserts.
+func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output_padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
+}
+
+// SlowConvTranspose3d calls kernels.SlowConvTranspose3d: slow_conv_transpose3d is checked only in builds with -tags debugasserts.
+func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output_padding []int64, dilation []int64) *torch.Tensor {
+	return kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
+}
+
+// ThnnConv2dOut calls kernels.ThnnConv2dOut: thnn_conv2d.out is checked only in builds with -tags debugasserts.
+func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
+}
+
+// ThnnConv2d calls kernels.ThnnConv2d: thnn_conv2d is checked only in builds with -tags debugasserts.
+func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64) *torch.Tensor {
+	return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
+}
+
+// XSlowConv2dForwardOutput calls kernels.XSlowConv2dForwardOutput: _slow_conv2d_forward.output is checked only in builds with -tags debugasserts.
+func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output *torch.Tensor) *torch.Tensor {
+	return kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
+}
+
+// XSlowConv2dForward calls kernels.XSlowConv2dForward: _slow_conv2d_forward is checked only in builds with -tags debugasserts.
+func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64) *torch.Tensor {
+	return kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
+}
+
+// XSlowConv2dBackwardGradInput calls kernels.XSlowConv2dBackwardGradInput: _slow_conv2d_backward.grad_input is checked only in builds with -tags debugasserts.
+func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, grad_input *torch.Tensor, grad_weight *torch.Tensor, grad_bias *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
+}
+
+// XSlowConv2dBackwardOutputMask calls kernels.XSlowConv2dBackwardOutputMask: _slow_conv2d_backward.output_mask is checked only in builds with -tags debugasserts.
+func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, output_mask []bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
+}
+
+// XSlowConv2dBackwardOutputMaskOut calls kernels.XSlowConv2dBackwardOutputMaskOut: _slow_conv2d_backward.output_mask_out is checked only in builds with -tags debugasserts.
+func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor, out2 *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
+}
+
+// XConvDepthwise2dOut calls kernels.XConvDepthwise2dOut: _conv_depthwise2d.out is checked only in builds with -tags debugasserts.
+func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
+}
+
+// XConvDepthwise2d calls kernels.XConvDepthwise2d: _conv_depthwise2d is checked only in builds with -tags debugasserts.
+func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64) *torch.Tensor {
+	return kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
+}
+
+// ConvDepthwise3d calls kernels.ConvDepthwise3d: conv_depthwise3d is checked only in builds with -tags debugasserts.
+func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64) *torch.Tensor {
+	return kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
+}
+
+// ConvDepthwise3dOut calls kernels.ConvDepthwise3dOut: conv_depthwise3d.out is checked only in builds with -tags debugasserts.
+func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
+}
+
+// SlowConv3dOut calls kernels.SlowConv3dOut: slow_conv3d.out is checked only in builds with -tags debugasserts.
+func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
+}
+
+// SlowConv3d calls kernels.SlowConv3d: slow_conv3d is checked only in builds with -tags debugasserts.
+func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64) *torch.Tensor {
+	return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
+}
+
+// SlowConv3dForwardOutput calls kernels.SlowConv3dForwardOutput: slow_conv3d_forward.output is checked only in builds with -tags debugasserts.
+func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, output *torch.Tensor) *torch.Tensor {
+	return kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
+}
+
+// SlowConv3dForward calls kernels.SlowConv3dForward: slow_conv3d_forward is checked only in builds with -tags debugasserts.
+func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64) *torch.Tensor {
+	return kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
+}
+
+// SlowConvDilated2d calls kernels.SlowConvDilated2d: slow_conv_dilated2d is checked only in builds with -tags debugasserts.
+func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64) *torch.Tensor {
+	return kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
+}
+
+// SlowConvDilated2dOut calls kernels.SlowConvDilated2dOut: slow_conv_dilated2d.out is checked only in builds with -tags debugasserts.
+func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
+}
+
+// SlowConvDilated3d calls kernels.SlowConvDilated3d: slow_conv_dilated3d is checked only in builds with -tags debugasserts.
+func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64) *torch.Tensor {
+	return kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
+}
+
+// SlowConvDilated3dOut calls kernels.SlowConvDilated3dOut: slow_conv_dilated3d.out is checked only in builds with -tags debugasserts.
+func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, bias *torch.Tensor, stride []int64, padding []int64, dilation []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
+}
+
+// Col2imOut calls kernels.Col2imOut: col2im.out is checked only in builds with -tags debugasserts.
+func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dilation []int64, padding []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
+}
+
+// Col2im calls kernels.Col2im: col2im is checked only in builds with -tags debugasserts.
+func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilation []int64, padding []int64, stride []int64) *torch.Tensor {
+	return kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
+}
+
+// ColumnStack calls kernels.ColumnStack: column_stack is checked only in builds with -tags debugasserts.
+func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
+	return kernels.ColumnStack(tensors)
+}
+
+// ColumnStackOut calls kernels.ColumnStackOut: column_stack.out is checked only in builds with -tags debugasserts.
+func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.ColumnStackOut(tensors, out)
+}
+
+// Im2colOut calls kernels.Im2colOut: im2col.out is checked only in builds with -tags debugasserts.
+func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, padding []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
+}
+
+// Im2col calls kernels.Im2col: im2col is checked only in builds with -tags debugasserts.
+func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding []int64, stride []int64) *torch.Tensor {
+	return kernels.Im2col(self, kernel_size, dilation, padding, stride)
+}
+
+// Isfinite calls kernels.Isfinite: isfinite is checked only in builds with -tags debugasserts.
+func Isfinite(self *torch.Tensor) *torch.Tensor {
+	return kernels.Isfinite(self)
+}
+
+// Isinf calls kernels.Isinf: isinf is checked only in builds with -tags debugasserts.
+func Isinf(self *torch.Tensor) *torch.Tensor {
+	return kernels.Isinf(self)
+}
+
+// IsinfOut calls kernels.IsinfOut: isinf.out is checked only in builds with -tags debugasserts.
+func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.IsinfOut(self, out)
+}
+
+// Isposinf calls kernels.Isposinf: isposinf is checked only in builds with -tags debugasserts.
+func Isposinf(self *torch.Tensor) *torch.Tensor {
+	return kernels.Isposinf(self)
+}
+
+// IsposinfOut calls kernels.IsposinfOut: isposinf.out is checked only in builds with -tags debugasserts.
+func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.IsposinfOut(self, out)
+}
+
+// Isneginf calls kernels.Isneginf: isneginf is checked only in builds with -tags debugasserts.
+func Isneginf(self *torch.Tensor) *torch.Tensor {
+	return kernels.Isneginf(self)
+}
+
+// IsneginfOut calls kernels.IsneginfOut: isneginf.out is checked only in builds with -tags debugasserts.
+func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.IsneginfOut(self, out)
+}
+
+// XAddBatchDim calls kernels.XAddBatchDim: _add_batch_dim is checked only in builds with -tags debugasserts.
+func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tensor {
+	return kernels.XAddBatchDim(self, batch_dim, level)
+}
+
+// XRemoveBatchDim calls kernels.XRemoveBatchDim: _remove_batch_dim is checked only in builds with -tags debugasserts.
+func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim int64) *torch.Tensor {
+	return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
+}
+
+// SpecialEntr calls kernels.SpecialEntr: special_entr is checked only in builds with -tags debugasserts.
+func SpecialEntr(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialEntr(self)
+}
+
+// SpecialEntrOut calls kernels.SpecialEntrOut: special_entr.out is checked only in builds with -tags debugasserts.
+func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialEntrOut(self, out)
+}
+
+// SpecialNdtri calls kernels.SpecialNdtri: special_ndtri is checked only in builds with -tags debugasserts.
+func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialNdtri(self)
+}
+
+// SpecialNdtriOut calls kernels.SpecialNdtriOut: special_ndtri.out is checked only in builds with -tags debugasserts.
+func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialNdtriOut(self, out)
+}
+
+// SpecialLogNdtr calls kernels.SpecialLogNdtr: special_log_ndtr is checked only in builds with -tags debugasserts.
+func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialLogNdtr(self)
+}
+
+// SpecialLogNdtrOut calls kernels.SpecialLogNdtrOut: special_log_ndtr.out is checked only in builds with -tags debugasserts.
+func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialLogNdtrOut(self, out)
+}
+
+// SpecialExpm1 calls kernels.SpecialExpm1: special_expm1 is checked only in builds with -tags debugasserts.
+func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialExpm1(self)
+}
+
+// SpecialExpm1Out calls kernels.SpecialExpm1Out: special_expm1.out is checked only in builds with -tags debugasserts.
+func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialExpm1Out(self, out)
+}
+
+// SpecialExp2 calls kernels.SpecialExp2: special_exp2 is checked only in builds with -tags debugasserts.
+func SpecialExp2(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialExp2(self)
+}
+
+// SpecialExp2Out calls kernels.SpecialExp2Out: special_exp2.out is checked only in builds with -tags debugasserts.
+func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialExp2Out(self, out)
+}
+
+// SpecialPsi calls kernels.SpecialPsi: special_psi is checked only in builds with -tags debugasserts.
+func SpecialPsi(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialPsi(self)
+}
+
+// SpecialPsiOut calls kernels.SpecialPsiOut: special_psi.out is checked only in builds with -tags debugasserts.
+func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialPsiOut(self, out)
+}
+
+// SpecialDigamma calls kernels.SpecialDigamma: special_digamma is checked only in builds with -tags debugasserts.
+func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialDigamma(self)
+}
+
+// SpecialDigammaOut calls kernels.SpecialDigammaOut: special_digamma.out is checked only in builds with -tags debugasserts.
+func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialDigammaOut(self, out)
+}
+
+// SpecialGammaln calls kernels.SpecialGammaln: special_gammaln is checked only in builds with -tags debugasserts.
+func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialGammaln(self)
+}
+
+// SpecialGammalnOut calls kernels.SpecialGammalnOut: special_gammaln.out is checked only in builds with -tags debugasserts.
+func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialGammalnOut(self, out)
+}
+
+// SpecialErf calls kernels.SpecialErf: special_erf is checked only in builds with -tags debugasserts.
+func SpecialErf(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialErf(self)
+}
+
+// SpecialErfOut calls kernels.SpecialErfOut: special_erf.out is checked only in builds with -tags debugasserts.
+func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialErfOut(self, out)
+}
+
+// SpecialErfc calls kernels.SpecialErfc: special_erfc is checked only in builds with -tags debugasserts.
+func SpecialErfc(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialErfc(self)
+}
+
+// SpecialErfcOut calls kernels.SpecialErfcOut: special_erfc.out is checked only in builds with -tags debugasserts.
+func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialErfcOut(self, out)
+}
+
+// SpecialErfcx calls kernels.SpecialErfcx: special_erfcx is checked only in builds with -tags debugasserts.
+func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialErfcx(self)
+}
+
+// SpecialErfcxOut calls kernels.SpecialErfcxOut: special_erfcx.out is checked only in builds with -tags debugasserts.
+func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialErfcxOut(self, out)
+}
+
+// SpecialErfinv calls kernels.SpecialErfinv: special_erfinv is checked only in builds with -tags debugasserts.
+func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialErfinv(self)
+}
+
+// SpecialErfinvOut calls kernels.SpecialErfinvOut: special_erfinv.out is checked only in builds with -tags debugasserts.
+func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialErfinvOut(self, out)
+}
+
+// SpecialNdtr calls kernels.SpecialNdtr: special_ndtr is checked only in builds with -tags debugasserts.
+func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialNdtr(self)
+}
+
+// SpecialNdtrOut calls kernels.SpecialNdtrOut: special_ndtr.out is checked only in builds with -tags debugasserts.
+func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialNdtrOut(self, out)
+}
+
+// SpecialXlog1py calls kernels.SpecialXlog1py: special_xlog1py is checked only in builds with -tags debugasserts.
+func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialXlog1py(self, other)
+}
+
+// SpecialXlog1pySelfScalar calls kernels.SpecialXlog1pySelfScalar: special_xlog1py.self_scalar is checked only in builds with -tags debugasserts.
+func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialXlog1pySelfScalar(self, other)
+}
+
+// SpecialXlog1pyOtherScalar calls kernels.SpecialXlog1pyOtherScalar: special_xlog1py.other_scalar is checked only in builds with -tags debugasserts.
+func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.SpecialXlog1pyOtherScalar(self, other)
+}
+
+// SpecialXlog1pyOut calls kernels.SpecialXlog1pyOut: special_xlog1py.out is checked only in builds with -tags debugasserts.
+func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialXlog1pyOut(self, other, out)
+}
+
+// SpecialXlog1pySelfScalarOut calls kernels.SpecialXlog1pySelfScalarOut: special_xlog1py.self_scalar_out is checked only in builds with -tags debugasserts.
+func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialXlog1pySelfScalarOut(self, other, out)
+}
+
+// SpecialXlog1pyOtherScalarOut calls kernels.SpecialXlog1pyOtherScalarOut: special_xlog1py.other_scalar_out is checked only in builds with -tags debugasserts.
+func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
+}
+
+// SpecialXlogy calls kernels.SpecialXlogy: special_xlogy is checked only in builds with -tags debugasserts.
+func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialXlogy(self, other)
+}
+
+// SpecialXlogySelfScalar calls kernels.SpecialXlogySelfScalar: special_xlogy.self_scalar is checked only in builds with -tags debugasserts.
+func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialXlogySelfScalar(self, other)
+}
+
+// SpecialXlogyOtherScalar calls kernels.SpecialXlogyOtherScalar: special_xlogy.other_scalar is checked only in builds with -tags debugasserts.
+func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.SpecialXlogyOtherScalar(self, other)
+}
+
+// SpecialXlogyOut calls kernels.SpecialXlogyOut: special_xlogy.out is checked only in builds with -tags debugasserts.
+func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialXlogyOut(self, other, out)
+}
+
+// SpecialXlogySelfScalarOut calls kernels.SpecialXlogySelfScalarOut: special_xlogy.self_scalar_out is checked only in builds with -tags debugasserts.
+func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialXlogySelfScalarOut(self, other, out)
+}
+
+// SpecialXlogyOtherScalarOut calls kernels.SpecialXlogyOtherScalarOut: special_xlogy.other_scalar_out is checked only in builds with -tags debugasserts.
+func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialXlogyOtherScalarOut(self, other, out)
+}
+
+// SpecialZeta calls kernels.SpecialZeta: special_zeta is checked only in builds with -tags debugasserts.
+func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialZeta(self, other)
+}
+
+// SpecialZetaSelfScalar calls kernels.SpecialZetaSelfScalar: special_zeta.self_scalar is checked only in builds with -tags debugasserts.
+func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialZetaSelfScalar(self, other)
+}
+
+// SpecialZetaOtherScalar calls kernels.SpecialZetaOtherScalar: special_zeta.other_scalar is checked only in builds with -tags debugasserts.
+func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.SpecialZetaOtherScalar(self, other)
+}
+
+// SpecialZetaOut calls kernels.SpecialZetaOut: special_zeta.out is checked only in builds with -tags debugasserts.
+func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialZetaOut(self, other, out)
+}
+
+// SpecialZetaSelfScalarOut calls kernels.SpecialZetaSelfScalarOut: special_zeta.self_scalar_out is checked only in builds with -tags debugasserts.
+func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialZetaSelfScalarOut(self, other, out)
+}
+
+// SpecialZetaOtherScalarOut calls kernels.SpecialZetaOtherScalarOut: special_zeta.other_scalar_out is checked only in builds with -tags debugasserts.
+func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialZetaOtherScalarOut(self, other, out)
+}
+
+// SpecialI0 calls kernels.SpecialI0: special_i0 is checked only in builds with -tags debugasserts.
+func SpecialI0(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialI0(self)
+}
+
+// SpecialI0Out calls kernels.SpecialI0Out: special_i0.out is checked only in builds with -tags debugasserts.
+func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialI0Out(self, out)
+}
+
+// SpecialI0e calls kernels.SpecialI0e: special_i0e is checked only in builds with -tags debugasserts.
+func SpecialI0e(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialI0e(self)
+}
+
+// SpecialI0eOut calls kernels.SpecialI0eOut: special_i0e.out is checked only in builds with -tags debugasserts.
+func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialI0eOut(self, out)
+}
+
+// SpecialI1 calls kernels.SpecialI1: special_i1 is checked only in builds with -tags debugasserts.
+func SpecialI1(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialI1(self)
+}
+
+// SpecialI1Out calls kernels.SpecialI1Out: special_i1.out is checked only in builds with -tags debugasserts.
+func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialI1Out(self, out)
+}
+
+// SpecialI1e calls kernels.SpecialI1e: special_i1e is checked only in builds with -tags debugasserts.
+func SpecialI1e(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialI1e(self)
+}
+
+// SpecialI1eOut calls kernels.SpecialI1eOut: special_i1e.out is checked only in builds with -tags debugasserts.
+func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialI1eOut(self, out)
+}
+
+// SpecialLogit calls kernels.SpecialLogit: special_logit is checked only in builds with -tags debugasserts.
+func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
+	return kernels.SpecialLogit(self, eps)
+}
+
+// SpecialLogitOut calls kernels.SpecialLogitOut: special_logit.out is checked only in builds with -tags debugasserts.
+func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialLogitOut(self, eps, out)
+}
+
+// SpecialPolygamma calls kernels.SpecialPolygamma: special_polygamma is checked only in builds with -tags debugasserts.
+func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialPolygamma(n, self)
+}
+
+// SpecialPolygammaOut calls kernels.SpecialPolygammaOut: special_polygamma.out is checked only in builds with -tags debugasserts.
+func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialPolygammaOut(n, self, out)
+}
+
+// SpecialLogsumexp calls kernels.SpecialLogsumexp: special_logsumexp is checked only in builds with -tags debugasserts.
+func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
+	return kernels.SpecialLogsumexp(self, dim, keepdim)
+}
+
+// SpecialLogsumexpOut calls kernels.SpecialLogsumexpOut: special_logsumexp.out is checked only in builds with -tags debugasserts.
+func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
+}
+
+// SpecialExpit calls kernels.SpecialExpit: special_expit is checked only in builds with -tags debugasserts.
+func SpecialExpit(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialExpit(self)
+}
+
+// SpecialExpitOut calls kernels.SpecialExpitOut: special_expit.out is checked only in builds with -tags debugasserts.
+func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialExpitOut(self, out)
+}
+
+// SpecialSinc calls kernels.SpecialSinc: special_sinc is checked only in builds with -tags debugasserts.
+func SpecialSinc(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialSinc(self)
+}
+
+// SpecialSincOut calls kernels.SpecialSincOut: special_sinc.out is checked only in builds with -tags debugasserts.
+func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialSincOut(self, out)
+}
+
+// SpecialRound calls kernels.SpecialRound: special_round is checked only in builds with -tags debugasserts.
+func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
+	return kernels.SpecialRound(self, decimals)
+}
+
+// SpecialRoundOut calls kernels.SpecialRoundOut: special_round.out is checked only in builds with -tags debugasserts.
+func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialRoundOut(self, decimals, out)
+}
+
+// SpecialLog1p calls kernels.SpecialLog1p: special_log1p is checked only in builds with -tags debugasserts.
+func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialLog1p(self)
+}
+
+// SpecialLog1pOut calls kernels.SpecialLog1pOut: special_log1p.out is checked only in builds with -tags debugasserts.
+func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialLog1pOut(self, out)
+}
+
+// SpecialLogSoftmax calls kernels.SpecialLogSoftmax: special_log_softmax is checked only in builds with -tags debugasserts.
+func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
+	return kernels.SpecialLogSoftmax(self, dim, dtype)
+}
+
+// SpecialGammaincOut calls kernels.SpecialGammaincOut: special_gammainc.out is checked only in builds with -tags debugasserts.
+func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialGammaincOut(self, other, out)
+}
+
+// SpecialGammainc calls kernels.SpecialGammainc: special_gammainc is checked only in builds with -tags debugasserts.
+func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialGammainc(self, other)
+}
+
+// SpecialGammainccOut calls kernels.SpecialGammainccOut: special_gammaincc.out is checked only in builds with -tags debugasserts.
+func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialGammainccOut(self, other, out)
+}
+
+// SpecialGammaincc calls kernels.SpecialGammaincc: special_gammaincc is checked only in builds with -tags debugasserts.
+func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialGammaincc(self, other)
+}
+
+// SpecialMultigammaln calls kernels.SpecialMultigammaln: special_multigammaln is checked only in builds with -tags debugasserts.
+func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
+	return kernels.SpecialMultigammaln(self, p)
+}
+
+// SpecialMultigammalnOut calls kernels.SpecialMultigammalnOut: special_multigammaln.out is checked only in builds with -tags debugasserts.
+func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SpecialMultigammalnOut(self, p, out)
+}
+
+// SpecialSoftmax calls kernels.SpecialSoftmax: special_softmax is checked only in builds with -tags debugasserts.
+func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
+	return kernels.SpecialSoftmax(self, dim, dtype)
+}
+
+// FftFft calls kernels.FftFft: fft_fft is checked only in builds with -tags debugasserts.
+func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
+	return kernels.FftFft(self, n, dim, norm)
+}
+
+// FftFftOut calls kernels.FftFftOut: fft_fft.out is checked only in builds with -tags debugasserts.
+func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftFftOut(self, n, dim, norm, out)
+}
+
+// FftIfft calls kernels.FftIfft: fft_ifft is checked only in builds with -tags debugasserts.
+func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
+	return kernels.FftIfft(self, n, dim, norm)
+}
+
+// FftIfftOut calls kernels.FftIfftOut: fft_ifft.out is checked only in builds with -tags debugasserts.
+func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftIfftOut(self, n, dim, norm, out)
+}
+
+// FftRfft calls kernels.FftRfft: fft_rfft is checked only in builds with -tags debugasserts.
+func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
+	return kernels.FftRfft(self, n, dim, norm)
+}
+
+// FftRfftOut calls kernels.FftRfftOut: fft_rfft.out is checked only in builds with -tags debugasserts.
+func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftRfftOut(self, n, dim, norm, out)
+}
+
+// FftIrfft calls kernels.FftIrfft: fft_irfft is checked only in builds with -tags debugasserts.
+func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
+	return kernels.FftIrfft(self, n, dim, norm)
+}
+
+// FftIrfftOut calls kernels.FftIrfftOut: fft_irfft.out is checked only in builds with -tags debugasserts.
+func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftIrfftOut(self, n, dim, norm, out)
+}
+
+// FftHfft calls kernels.FftHfft: fft_hfft is checked only in builds with -tags debugasserts.
+func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
+	return kernels.FftHfft(self, n, dim, norm)
+}
+
+// FftHfftOut calls kernels.FftHfftOut: fft_hfft.out is checked only in builds with -tags debugasserts.
+func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftHfftOut(self, n, dim, norm, out)
+}
+
+// FftIhfft calls kernels.FftIhfft: fft_ihfft is checked only in builds with -tags debugasserts.
+func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor {
+	return kernels.FftIhfft(self, n, dim, norm)
+}
+
+// FftIhfftOut calls kernels.FftIhfftOut: fft_ihfft.out is checked only in builds with -tags debugasserts.
+func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftIhfftOut(self, n, dim, norm, out)
+}
+
+// FftFft2 calls kernels.FftFft2: fft_fft2 is checked only in builds with -tags debugasserts.
+func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftFft2(self, s, dim, norm)
+}
+
+// FftFft2Out calls kernels.FftFft2Out: fft_fft2.out is checked only in builds with -tags debugasserts.
+func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftFft2Out(self, s, dim, norm, out)
+}
+
+// FftIfft2 calls kernels.FftIfft2: fft_ifft2 is checked only in builds with -tags debugasserts.
+func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftIfft2(self, s, dim, norm)
+}
+
+// FftIfft2Out calls kernels.FftIfft2Out: fft_ifft2.out is checked only in builds with -tags debugasserts.
+func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftIfft2Out(self, s, dim, norm, out)
+}
+
+// FftRfft2 calls kernels.FftRfft2: fft_rfft2 is checked only in builds with -tags debugasserts.
+func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftRfft2(self, s, dim, norm)
+}
+
+// FftRfft2Out calls kernels.FftRfft2Out: fft_rfft2.out is checked only in builds with -tags debugasserts.
+func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftRfft2Out(self, s, dim, norm, out)
+}
+
+// FftIrfft2 calls kernels.FftIrfft2: fft_irfft2 is checked only in builds with -tags debugasserts.
+func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftIrfft2(self, s, dim, norm)
+}
+
+// FftIrfft2Out calls kernels.FftIrfft2Out: fft_irfft2.out is checked only in builds with -tags debugasserts.
+func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftIrfft2Out(self, s, dim, norm, out)
+}
+
+// FftHfft2 calls kernels.FftHfft2: fft_hfft2 is checked only in builds with -tags debugasserts.
+func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftHfft2(self, s, dim, norm)
+}
+
+// FftHfft2Out calls kernels.FftHfft2Out: fft_hfft2.out is checked only in builds with -tags debugasserts.
+func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftHfft2Out(self, s, dim, norm, out)
+}
+
+// FftIhfft2 calls kernels.FftIhfft2: fft_ihfft2 is checked only in builds with -tags debugasserts.
+func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftIhfft2(self, s, dim, norm)
+}
+
+// FftIhfft2Out calls kernels.FftIhfft2Out: fft_ihfft2.out is checked only in builds with -tags debugasserts.
+func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftIhfft2Out(self, s, dim, norm, out)
+}
+
+// FftFftn calls kernels.FftFftn: fft_fftn is checked only in builds with -tags debugasserts.
+func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftFftn(self, s, dim, norm)
+}
+
+// FftFftnOut calls kernels.FftFftnOut: fft_fftn.out is checked only in builds with -tags debugasserts.
+func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftFftnOut(self, s, dim, norm, out)
+}
+
+// FftIfftn calls kernels.FftIfftn: fft_ifftn is checked only in builds with -tags debugasserts.
+func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftIfftn(self, s, dim, norm)
+}
+
+// FftIfftnOut calls kernels.FftIfftnOut: fft_ifftn.out is checked only in builds with -tags debugasserts.
+func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftIfftnOut(self, s, dim, norm, out)
+}
+
+// FftRfftn calls kernels.FftRfftn: fft_rfftn is checked only in builds with -tags debugasserts.
+func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftRfftn(self, s, dim, norm)
+}
+
+// FftRfftnOut calls kernels.FftRfftnOut: fft_rfftn.out is checked only in builds with -tags debugasserts.
+func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftRfftnOut(self, s, dim, norm, out)
+}
+
+// FftIrfftn calls kernels.FftIrfftn: fft_irfftn is checked only in builds with -tags debugasserts.
+func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftIrfftn(self, s, dim, norm)
+}
+
+// FftIrfftnOut calls kernels.FftIrfftnOut: fft_irfftn.out is checked only in builds with -tags debugasserts.
+func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftIrfftnOut(self, s, dim, norm, out)
+}
+
+// FftHfftn calls kernels.FftHfftn: fft_hfftn is checked only in builds with -tags debugasserts.
+func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftHfftn(self, s, dim, norm)
+}
+
+// FftHfftnOut calls kernels.FftHfftnOut: fft_hfftn.out is checked only in builds with -tags debugasserts.
+func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftHfftnOut(self, s, dim, norm, out)
+}
+
+// FftIhfftn calls kernels.FftIhfftn: fft_ihfftn is checked only in builds with -tags debugasserts.
+func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Tensor {
+	return kernels.FftIhfftn(self, s, dim, norm)
+}
+
+// FftIhfftnOut calls kernels.FftIhfftnOut: fft_ihfftn.out is checked only in builds with -tags debugasserts.
+func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftIhfftnOut(self, s, dim, norm, out)
+}
+
+// FftFftfreq calls kernels.FftFftfreq: fft_fftfreq is checked only in builds with -tags debugasserts.
+func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
+}
+
+// FftFftfreqOut calls kernels.FftFftfreqOut: fft_fftfreq.out is checked only in builds with -tags debugasserts.
+func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftFftfreqOut(n, d, out)
+}
+
+// FftRfftfreq calls kernels.FftRfftfreq: fft_rfftfreq is checked only in builds with -tags debugasserts.
+func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
+}
+
+// FftRfftfreqOut calls kernels.FftRfftfreqOut: fft_rfftfreq.out is checked only in builds with -tags debugasserts.
+func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.FftRfftfreqOut(n, d, out)
+}
+
+// FftFftshift calls kernels.FftFftshift: fft_fftshift is checked only in builds with -tags debugasserts.
+func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
+	return kernels.FftFftshift(self, dim)
+}
+
+// FftIfftshift calls kernels.FftIfftshift: fft_ifftshift is checked only in builds with -tags debugasserts.
+func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
+	return kernels.FftIfftshift(self, dim)
+}
+
+// LinalgCholeskyEx calls kernels.LinalgCholeskyEx: linalg_cholesky_ex is checked only in builds with -tags debugasserts.
+func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgCholeskyEx(self, upper, check_errors)
+}
+
+// LinalgCholeskyExL calls kernels.LinalgCholeskyExL: linalg_cholesky_ex.L is checked only in builds with -tags debugasserts.
+func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
+}
+
+// LinalgCholesky calls kernels.LinalgCholesky: linalg_cholesky is checked only in builds with -tags debugasserts.
+func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
+	return kernels.LinalgCholesky(self, upper)
+}
+
+// LinalgCholeskyOut calls kernels.LinalgCholeskyOut: linalg_cholesky.out is checked only in builds with -tags debugasserts.
+func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgCholeskyOut(self, upper, out)
+}
+
+// LinalgCross calls kernels.LinalgCross: linalg_cross is checked only in builds with -tags debugasserts.
+func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tensor {
+	return kernels.LinalgCross(self, other, dim)
+}
+
+// LinalgCrossOut calls kernels.LinalgCrossOut: linalg_cross.out is checked only in builds with -tags debugasserts.
+func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgCrossOut(self, other, dim, out)
+}
+
+// LinalgLuFactor calls kernels.LinalgLuFactor: linalg_lu_factor is checked only in builds with -tags debugasserts.
+func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLuFactor(A, pivot)
+}
+
+// LinalgLuFactorOut calls kernels.LinalgLuFactorOut: linalg_lu_factor.out is checked only in builds with -tags debugasserts.
+func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
+}
+
+// LinalgLuFactorEx calls kernels.LinalgLuFactorEx: linalg_lu_factor_ex is checked only in builds with -tags debugasserts.
+func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLuFactorEx(A, pivot, check_errors)
+}
+
+// LinalgLuFactorExOut calls kernels.LinalgLuFactorExOut: linalg_lu_factor_ex.out is checked only in builds with -tags debugasserts.
+func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *torch.Tensor, pivots *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
+}
+
+// LinalgLu calls kernels.LinalgLu: linalg_lu is checked only in builds with -tags debugasserts.
+func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLu(A, pivot)
+}
+
+// LinalgLuOut calls kernels.LinalgLuOut: linalg_lu.out is checked only in builds with -tags debugasserts.
+func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, U *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLuOut(A, pivot, P, L, U)
+}
+
+// LinalgLuSolve calls kernels.LinalgLuSolve: linalg_lu_solve is checked only in builds with -tags debugasserts.
+func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left bool, adjoint bool) *torch.Tensor {
+	return kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
+}
+
+// LinalgLuSolveOut calls kernels.LinalgLuSolveOut: linalg_lu_solve.out is checked only in builds with -tags debugasserts.
+func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left bool, adjoint bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
+}
+
+// XLinalgDet calls kernels.XLinalgDet: _linalg_det is checked only in builds with -tags debugasserts.
+func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XLinalgDet(A)
+}
+
+// XLinalgDetResult calls kernels.XLinalgDetResult: _linalg_det.result is checked only in builds with -tags debugasserts.
+func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, pivots *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XLinalgDetResult(A, result, LU, pivots)
+}
+
+// LinalgDet calls kernels.LinalgDet: linalg_det is checked only in builds with -tags debugasserts.
+func LinalgDet(A *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgDet(A)
+}
+
+// LinalgDetOut calls kernels.LinalgDetOut: linalg_det.out is checked only in builds with -tags debugasserts.
+func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgDetOut(A, out)
+}
+
+// Det calls kernels.Det: det is checked only in builds with -tags debugasserts.
+func Det(self *torch.Tensor) *torch.Tensor {
+	return kernels.Det(self)
+}
+
+// LinalgLdlFactorEx calls kernels.LinalgLdlFactorEx: linalg_ldl_factor_ex is checked only in builds with -tags debugasserts.
+func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
+}
+
+// LinalgLdlFactorExOut calls kernels.LinalgLdlFactorExOut: linalg_ldl_factor_ex.out is checked only in builds with -tags debugasserts.
+func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool, LD *torch.Tensor, pivots *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
+}
+
+// LinalgLdlFactor calls kernels.LinalgLdlFactor: linalg_ldl_factor is checked only in builds with -tags debugasserts.
+func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLdlFactor(self, hermitian)
+}
+
+// LinalgLdlFactorOut calls kernels.LinalgLdlFactorOut: linalg_ldl_factor.out is checked only in builds with -tags debugasserts.
+func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pivots *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
+}
+
+// LinalgLdlSolve calls kernels.LinalgLdlSolve: linalg_ldl_solve is checked only in builds with -tags debugasserts.
+func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, hermitian bool) *torch.Tensor {
+	return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
+}
+
+// LinalgLdlSolveOut calls kernels.LinalgLdlSolveOut: linalg_ldl_solve.out is checked only in builds with -tags debugasserts.
+func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, hermitian bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
+}
+
+// LinalgLstsq calls kernels.LinalgLstsq: linalg_lstsq is checked only in builds with -tags debugasserts.
+func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLstsq(self, b, rcond, driver)
+}
+
+// LinalgLstsqOut calls kernels.LinalgLstsqOut: linalg_lstsq.out is checked only in builds with -tags debugasserts.
+func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *string, solution *torch.Tensor, residuals *torch.Tensor, rank *torch.Tensor, singular_values *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
+}
+
+// LinalgMatmul calls kernels.LinalgMatmul: linalg_matmul is checked only in builds with -tags debugasserts.
+func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatmul(self, other)
+}
+
+// LinalgMatmulOut calls kernels.LinalgMatmulOut: linalg_matmul.out is checked only in builds with -tags debugasserts.
+func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatmulOut(self, other, out)
+}
+
+// LinalgVecdot calls kernels.LinalgVecdot: linalg_vecdot is checked only in builds with -tags debugasserts.
+func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
+	return kernels.LinalgVecdot(x, y, dim)
+}
+
+// LinalgVecdotOut calls kernels.LinalgVecdotOut: linalg_vecdot.out is checked only in builds with -tags debugasserts.
+func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgVecdotOut(x, y, dim, out)
+}
+
+// LinalgMatrixExp calls kernels.LinalgMatrixExp: linalg_matrix_exp is checked only in builds with -tags debugasserts.
+func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixExp(self)
+}
+
+// LinalgMatrixExpOut calls kernels.LinalgMatrixExpOut: linalg_matrix_exp.out is checked only in builds with -tags debugasserts.
+func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixExpOut(self, out)
+}
+
+// LinalgMatrixSqrth calls kernels.LinalgMatrixSqrth: linalg_matrix_sqrth is checked only in builds with -tags debugasserts.
+func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixSqrth(self)
+}
+
+// LinalgMatrixSqrthOut calls kernels.LinalgMatrixSqrthOut: linalg_matrix_sqrth.out is checked only in builds with -tags debugasserts.
+func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixSqrthOut(self, out)
+}
+
+// XLinalgSlogdet calls kernels.XLinalgSlogdet: _linalg_slogdet is checked only in builds with -tags debugasserts.
+func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XLinalgSlogdet(A)
+}
+
+// XLinalgSlogdetSign calls kernels.XLinalgSlogdetSign: _linalg_slogdet.sign is checked only in builds with -tags debugasserts.
+func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor, LU *torch.Tensor, pivots *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
+}
+
+// LinalgSlogdet calls kernels.LinalgSlogdet: linalg_slogdet is checked only in builds with -tags debugasserts.
+func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgSlogdet(A)
+}
+
+// LinalgSlogdetOut calls kernels.LinalgSlogdetOut: linalg_slogdet.out is checked only in builds with -tags debugasserts.
+func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgSlogdetOut(A, sign, logabsdet)
+}
+
+// Slogdet calls kernels.Slogdet: slogdet is checked only in builds with -tags debugasserts.
+func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.Slogdet(self)
+}
+
+// SlogdetOut calls kernels.SlogdetOut: slogdet.out is checked only in builds with -tags debugasserts.
+func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.SlogdetOut(self, sign, logabsdet)
+}
+
+// Logdet calls kernels.Logdet: logdet is checked only in builds with -tags debugasserts.
+func Logdet(self *torch.Tensor) *torch.Tensor {
+	return kernels.Logdet(self)
+}
+
+// LinalgEig calls kernels.LinalgEig: linalg_eig is checked only in builds with -tags debugasserts.
+func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgEig(self)
+}
+
+// LinalgEigOut calls kernels.LinalgEigOut: linalg_eig.out is checked only in builds with -tags debugasserts.
+func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
+}
+
+// XLinalgEigvals calls kernels.XLinalgEigvals: _linalg_eigvals is checked only in builds with -tags debugasserts.
+func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
+	return kernels.XLinalgEigvals(self)
+}
+
+// LinalgEigvals calls kernels.LinalgEigvals: linalg_eigvals is checked only in builds with -tags debugasserts.
+func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgEigvals(self)
+}
+
+// LinalgEigvalsOut calls kernels.LinalgEigvalsOut: linalg_eigvals.out is checked only in builds with -tags debugasserts.
+func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgEigvalsOut(self, out)
+}
+
+// XLinalgEigh calls kernels.XLinalgEigh: _linalg_eigh is checked only in builds with -tags debugasserts.
+func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XLinalgEigh(A, UPLO, compute_v)
+}
+
+// XLinalgEighEigenvalues calls kernels.XLinalgEighEigenvalues: _linalg_eigh.eigenvalues is checked only in builds with -tags debugasserts.
+func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenvalues *torch.Tensor, eigenvectors *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
+}
+
+// LinalgEigh calls kernels.LinalgEigh: linalg_eigh is checked only in builds with -tags debugasserts.
+func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgEigh(self, UPLO)
+}
+
+// LinalgEighEigvals calls kernels.LinalgEighEigvals: linalg_eigh.eigvals is checked only in builds with -tags debugasserts.
+func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, eigvecs *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
+}
+
+// LinalgEigvalsh calls kernels.LinalgEigvalsh: linalg_eigvalsh is checked only in builds with -tags debugasserts.
+func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
+	return kernels.LinalgEigvalsh(self, UPLO)
+}
+
+// LinalgEigvalshOut calls kernels.LinalgEigvalshOut: linalg_eigvalsh.out is checked only in builds with -tags debugasserts.
+func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgEigvalshOut(self, UPLO, out)
+}
+
+// LinalgHouseholderProduct calls kernels.LinalgHouseholderProduct: linalg_householder_product is checked only in builds with -tags debugasserts.
+func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgHouseholderProduct(input, tau)
+}
+
+// LinalgHouseholderProductOut calls kernels.LinalgHouseholderProductOut: linalg_householder_product.out is checked only in builds with -tags debugasserts.
+func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgHouseholderProductOut(input, tau, out)
+}
+
+// LinalgInvEx calls kernels.LinalgInvEx: linalg_inv_ex is checked only in builds with -tags debugasserts.
+func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgInvEx(A, check_errors)
+}
+
+// LinalgInvExInverse calls kernels.LinalgInvExInverse: linalg_inv_ex.inverse is checked only in builds with -tags debugasserts.
+func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgInvExInverse(A, check_errors, inverse, info)
+}
+
+// LinalgInv calls kernels.LinalgInv: linalg_inv is checked only in builds with -tags debugasserts.
+func LinalgInv(A *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgInv(A)
+}
+
+// LinalgInvOut calls kernels.LinalgInvOut: linalg_inv.out is checked only in builds with -tags debugasserts.
+func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgInvOut(A, out)
+}
+
+// Inverse calls kernels.Inverse: inverse is checked only in builds with -tags debugasserts.
+func Inverse(self *torch.Tensor) *torch.Tensor {
+	return kernels.Inverse(self)
+}
+
+// InverseOut calls kernels.InverseOut: inverse.out is checked only in builds with -tags debugasserts.
+func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.InverseOut(self, out)
+}
+
+// Inner calls kernels.Inner: inner is checked only in builds with -tags debugasserts.
+func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Inner(self, other)
+}
+
+// InnerOut calls kernels.InnerOut: inner.out is checked only in builds with -tags debugasserts.
+func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.InnerOut(self, other, out)
+}
+
+// Outer calls kernels.Outer: outer is checked only in builds with -tags debugasserts.
+func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
+	return kernels.Outer(self, vec2)
+}
+
+// OuterOut calls kernels.OuterOut: outer.out is checked only in builds with -tags debugasserts.
+func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.OuterOut(self, vec2, out)
+}
+
+// Ger calls kernels.Ger: ger is checked only in builds with -tags debugasserts.
+func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
+	return kernels.Ger(self, vec2)
+}
+
+// GerOut calls kernels.GerOut: ger.out is checked only in builds with -tags debugasserts.
+func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.GerOut(self, vec2, out)
+}
+
+// LinalgNorm calls kernels.LinalgNorm: linalg_norm is checked only in builds with -tags debugasserts.
+func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
+	return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
+}
+
+// LinalgNormOrdStr calls kernels.LinalgNormOrdStr: linalg_norm.ord_str is checked only in builds with -tags debugasserts.
+func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
+	return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
+}
+
+// LinalgNormOut calls kernels.LinalgNormOut: linalg_norm.out is checked only in builds with -tags debugasserts.
+func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool, dtype *int, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
+}
+
+// LinalgNormOrdStrOut calls kernels.LinalgNormOrdStrOut: linalg_norm.ord_str_out is checked only in builds with -tags debugasserts.
+func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bool, dtype *int, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
+}
+
+// LinalgVectorNorm calls kernels.LinalgVectorNorm: linalg_vector_norm is checked only in builds with -tags debugasserts.
+func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
+	return kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
+}
+
+// LinalgVectorNormOut calls kernels.LinalgVectorNormOut: linalg_vector_norm.out is checked only in builds with -tags debugasserts.
+func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bool, dtype *int, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
+}
+
+// Linalg_Powsum calls kernels.Linalg_Powsum: linalg__powsum is checked only in builds with -tags debugasserts.
+func Linalg_Powsum(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
+	return kernels.Linalg_Powsum(self, ord, dim, keepdim, dtype)
+}
+
+// LinalgMatrixNorm calls kernels.LinalgMatrixNorm: linalg_matrix_norm is checked only in builds with -tags debugasserts.
+func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
+	return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
+}
+
+// LinalgMatrixNormOut calls kernels.LinalgMatrixNormOut: linalg_matrix_norm.out is checked only in builds with -tags debugasserts.
+func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim bool, dtype *int, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
+}
+
+// LinalgMatrixNormStrOrd calls kernels.LinalgMatrixNormStrOrd: linalg_matrix_norm.str_ord is checked only in builds with -tags debugasserts.
+func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim bool, dtype *int) *torch.Tensor {
+	return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
+}
+
+// LinalgMatrixNormStrOrdOut calls kernels.LinalgMatrixNormStrOrdOut: linalg_matrix_norm.str_ord_out is checked only in builds with -tags debugasserts.
+func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keepdim bool, dtype *int, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
+}
+
+// XLinalgSvd calls kernels.XLinalgSvd: _linalg_svd is checked only in builds with -tags debugasserts.
+func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
+}
+
+// XLinalgSvdU calls kernels.XLinalgSvdU: _linalg_svd.U is checked only in builds with -tags debugasserts.
+func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *string, U *torch.Tensor, S *torch.Tensor, Vh *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
+}
+
+// LinalgSvd calls kernels.LinalgSvd: linalg_svd is checked only in builds with -tags debugasserts.
+func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgSvd(A, full_matrices, driver)
+}
+
+// LinalgSvdU calls kernels.LinalgSvdU: linalg_svd.U is checked only in builds with -tags debugasserts.
+func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Tensor, S *torch.Tensor, Vh *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
+}
+
+// LinalgSvdvals calls kernels.LinalgSvdvals: linalg_svdvals is checked only in builds with -tags debugasserts.
+func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
+	return kernels.LinalgSvdvals(A, driver)
+}
+
+// LinalgSvdvalsOut calls kernels.LinalgSvdvalsOut: linalg_svdvals.out is checked only in builds with -tags debugasserts.
+func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgSvdvalsOut(A, driver, out)
+}
+
+// LinalgCond calls kernels.LinalgCond: linalg_cond is checked only in builds with -tags debugasserts.
+func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
+	return kernels.LinalgCond(self, p)
+}
+
+// LinalgCondOut calls kernels.LinalgCondOut: linalg_cond.out is checked only in builds with -tags debugasserts.
+func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgCondOut(self, p, out)
+}
+
+// LinalgCondPStr calls kernels.LinalgCondPStr: linalg_cond.p_str is checked only in builds with -tags debugasserts.
+func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
+	return kernels.LinalgCondPStr(self, p)
+}
+
+// LinalgCondPStrOut calls kernels.LinalgCondPStrOut: linalg_cond.p_str_out is checked only in builds with -tags debugasserts.
+func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgCondPStrOut(self, p, out)
+}
+
+// LinalgPinvAtolRtolTensor calls kernels.LinalgPinvAtolRtolTensor: linalg_pinv.atol_rtol_tensor is checked only in builds with -tags debugasserts.
+func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torch.Tensor, hermitian bool) *torch.Tensor {
+	return kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
+}
+
+// LinalgPinvAtolRtolTensorOut calls kernels.LinalgPinvAtolRtolTensorOut: linalg_pinv.atol_rtol_tensor_out is checked only in builds with -tags debugasserts.
+func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *torch.Tensor, hermitian bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
+}
+
+// LinalgPinvAtolRtolFloat calls kernels.LinalgPinvAtolRtolFloat: linalg_pinv.atol_rtol_float is checked only in builds with -tags debugasserts.
+func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, hermitian bool) *torch.Tensor {
+	return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
+}
+
+// LinalgPinvAtolRtolFloatOut calls kernels.LinalgPinvAtolRtolFloatOut: linalg_pinv.atol_rtol_float_out is checked only in builds with -tags debugasserts.
+func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64, hermitian bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
+}
+
+// LinalgPinv calls kernels.LinalgPinv: linalg_pinv is checked only in builds with -tags debugasserts.
+func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor {
+	return kernels.LinalgPinv(self, rcond, hermitian)
+}
+
+// LinalgPinvRcondTensor calls kernels.LinalgPinvRcondTensor: linalg_pinv.rcond_tensor is checked only in builds with -tags debugasserts.
+func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bool) *torch.Tensor {
+	return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
+}
+
+// LinalgPinvOut calls kernels.LinalgPinvOut: linalg_pinv.out is checked only in builds with -tags debugasserts.
+func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgPinvOut(self, rcond, hermitian, out)
+}
+
+// LinalgPinvOutRcondTensor calls kernels.LinalgPinvOutRcondTensor: linalg_pinv.out_rcond_tensor is checked only in builds with -tags debugasserts.
+func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
+}
+
+// XLinalgSolveEx calls kernels.XLinalgSolveEx: _linalg_solve_ex is checked only in builds with -tags debugasserts.
+func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XLinalgSolveEx(A, B, left, check_errors)
+}
+
+// XLinalgSolveExResult calls kernels.XLinalgSolveExResult: _linalg_solve_ex.result is checked only in builds with -tags debugasserts.
+func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bool, result *torch.Tensor, LU *torch.Tensor, pivots *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
+}
+
+// LinalgSolveEx calls kernels.LinalgSolveEx: linalg_solve_ex is checked only in builds with -tags debugasserts.
+func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgSolveEx(A, B, left, check_errors)
+}
+
+// LinalgSolveExOut calls kernels.LinalgSolveExOut: linalg_solve_ex.out is checked only in builds with -tags debugasserts.
+func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bool, result *torch.Tensor, info *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
+}
+
+// LinalgSolve calls kernels.LinalgSolve: linalg_solve is checked only in builds with -tags debugasserts.
+func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
+	return kernels.LinalgSolve(A, B, left)
+}
+
+// XSpsolve calls kernels.XSpsolve: _spsolve is checked only in builds with -tags debugasserts.
+func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
+	return kernels.XSpsolve(A, B, left)
+}
+
+// LinalgSolveOut calls kernels.LinalgSolveOut: linalg_solve.out is checked only in builds with -tags debugasserts.
+func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgSolveOut(A, B, left, out)
+}
+
+// LinalgTensorinv calls kernels.LinalgTensorinv: linalg_tensorinv is checked only in builds with -tags debugasserts.
+func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
+	return kernels.LinalgTensorinv(self, ind)
+}
+
+// LinalgTensorinvOut calls kernels.LinalgTensorinvOut: linalg_tensorinv.out is checked only in builds with -tags debugasserts.
+func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgTensorinvOut(self, ind, out)
+}
+
+// LinalgTensorsolve calls kernels.LinalgTensorsolve: linalg_tensorsolve is checked only in builds with -tags debugasserts.
+func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *torch.Tensor {
+	return kernels.LinalgTensorsolve(self, other, dims)
+}
+
+// LinalgTensorsolveOut calls kernels.LinalgTensorsolveOut: linalg_tensorsolve.out is checked only in builds with -tags debugasserts.
+func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgTensorsolveOut(self, other, dims, out)
+}
+
+// LinalgQr calls kernels.LinalgQr: linalg_qr is checked only in builds with -tags debugasserts.
+func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgQr(A, mode)
+}
+
+// LinalgQrOut calls kernels.LinalgQrOut: linalg_qr.out is checked only in builds with -tags debugasserts.
+func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgQrOut(A, mode, Q, R)
+}
+
+// LinalgPolar calls kernels.LinalgPolar: linalg_polar is checked only in builds with -tags debugasserts.
+func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgPolar(A)
+}
+
+// LinalgPolarOut calls kernels.LinalgPolarOut: linalg_polar.out is checked only in builds with -tags debugasserts.
+func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.LinalgPolarOut(A, U, H)
+}
+
+// LinalgMatrixPower calls kernels.LinalgMatrixPower: linalg_matrix_power is checked only in builds with -tags debugasserts.
+func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
+	return kernels.LinalgMatrixPower(self, n)
+}
+
+// LinalgMatrixPowerOut calls kernels.LinalgMatrixPowerOut: linalg_matrix_power.out is checked only in builds with -tags debugasserts.
+func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixPowerOut(self, n, out)
+}
+
+// LinalgMatrixRankAtolRtolTensor calls kernels.LinalgMatrixRankAtolRtolTensor: linalg_matrix_rank.atol_rtol_tensor is checked only in builds with -tags debugasserts.
+func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rtol *torch.Tensor, hermitian bool) *torch.Tensor {
+	return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
+}
+
+// LinalgMatrixRankAtolRtolTensorOut calls kernels.LinalgMatrixRankAtolRtolTensorOut: linalg_matrix_rank.atol_rtol_tensor_out is checked only in builds with -tags debugasserts.
+func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, rtol *torch.Tensor, hermitian bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
+}
+
+// LinalgMatrixRankAtolRtolFloat calls kernels.LinalgMatrixRankAtolRtolFloat: linalg_matrix_rank.atol_rtol_float is checked only in builds with -tags debugasserts.
+func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, hermitian bool) *torch.Tensor {
+	return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
+}
+
+// LinalgMatrixRankAtolRtolFloatOut calls kernels.LinalgMatrixRankAtolRtolFloatOut: linalg_matrix_rank.atol_rtol_float_out is checked only in builds with -tags debugasserts.
+func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64, hermitian bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
+}
+
+// LinalgMatrixRank calls kernels.LinalgMatrixRank: linalg_matrix_rank is checked only in builds with -tags debugasserts.
+func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Tensor {
+	return kernels.LinalgMatrixRank(self, tol, hermitian)
+}
+
+// LinalgMatrixRankOut calls kernels.LinalgMatrixRankOut: linalg_matrix_rank.out is checked only in builds with -tags debugasserts.
+func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
+}
+
+// LinalgMatrixRankTolTensor calls kernels.LinalgMatrixRankTolTensor: linalg_matrix_rank.tol_tensor is checked only in builds with -tags debugasserts.
+func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian bool) *torch.Tensor {
+	return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
+}
+
+// LinalgMatrixRankOutTolTensor calls kernels.LinalgMatrixRankOutTolTensor: linalg_matrix_rank.out_tol_tensor is checked only in builds with -tags debugasserts.
+func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
+}
+
+// LinalgMultiDot calls kernels.LinalgMultiDot: linalg_multi_dot is checked only in builds with -tags debugasserts.
+func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMultiDot(tensors)
+}
+
+// LinalgMultiDotOut calls kernels.LinalgMultiDotOut: linalg_multi_dot.out is checked only in builds with -tags debugasserts.
+func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgMultiDotOut(tensors, out)
+}
+
+// NestedToPaddedTensor calls kernels.NestedToPaddedTensor: nested_to_padded_tensor is checked only in builds with -tags debugasserts.
+func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *torch.Tensor {
+	return kernels.NestedToPaddedTensor(self, padding, output_size)
+}
+
+// XTestSerializationSubcmul calls kernels.XTestSerializationSubcmul: _test_serialization_subcmul is checked only in builds with -tags debugasserts.
+func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	return kernels.XTestSerializationSubcmul(self, other, alpha)
+}
+
+// XTestParallelMaterialize calls kernels.XTestParallelMaterialize: _test_parallel_materialize is checked only in builds with -tags debugasserts.
+func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first bool) *torch.Tensor {
+	return kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
+}
+
+// XTestOptionalIntlist calls kernels.XTestOptionalIntlist: _test_optional_intlist is checked only in builds with -tags debugasserts.
+func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
+	return kernels.XTestOptionalIntlist(values, addends)
+}
+
+// XTestOptionalIntlistOut calls kernels.XTestOptionalIntlistOut: _test_optional_intlist.out is checked only in builds with -tags debugasserts.
+func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XTestOptionalIntlistOut(values, addends, out)
+}
+
+// XTestOptionalFilledIntlist calls kernels.XTestOptionalFilledIntlist: _test_optional_filled_intlist is checked only in builds with -tags debugasserts.
+func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
+	return kernels.XTestOptionalFilledIntlist(values, addends)
+}
+
+// XTestOptionalFilledIntlistOut calls kernels.XTestOptionalFilledIntlistOut: _test_optional_filled_intlist.out is checked only in builds with -tags debugasserts.
+func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
+}
+
+// XTestOptionalFloatlist calls kernels.XTestOptionalFloatlist: _test_optional_floatlist is checked only in builds with -tags debugasserts.
+func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tensor {
+	return kernels.XTestOptionalFloatlist(values, addends)
+}
+
+// XTestOptionalFloatlistOut calls kernels.XTestOptionalFloatlistOut: _test_optional_floatlist.out is checked only in builds with -tags debugasserts.
+func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XTestOptionalFloatlistOut(values, addends, out)
+}
+
+// XTestStringDefault calls kernels.XTestStringDefault: _test_string_default is checked only in builds with -tags debugasserts.
+func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
+	return kernels.XTestStringDefault(dummy, a, b)
+}
+
+// XTestAmbiguousDefaultsA calls kernels.XTestAmbiguousDefaultsA: _test_ambiguous_defaults.a is checked only in builds with -tags debugasserts.
+func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tensor {
+	return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
+}
+
+// XTestAmbiguousDefaultsB calls kernels.XTestAmbiguousDefaultsB: _test_ambiguous_defaults.b is checked only in builds with -tags debugasserts.
+func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tensor {
+	return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
+}
+
+// XTestWarnInAutograd calls kernels.XTestWarnInAutograd: _test_warn_in_autograd is checked only in builds with -tags debugasserts.
+func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
+	return kernels.XTestWarnInAutograd(self)
+}
+
+// XTestWarnInAutogradOut calls kernels.XTestWarnInAutogradOut: _test_warn_in_autograd.out is checked only in builds with -tags debugasserts.
+func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.XTestWarnInAutogradOut(self, out)
+}
+
+// XTestAutogradMultipleDispatchFullcoverage calls kernels.XTestAutogradMultipleDispatchFullcoverage: _test_autograd_multiple_dispatch.fullcoverage is checked only in builds with -tags debugasserts.
+func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor {
+	return kernels.XTestAutogradMultipleDispatchFullcoverage(self)
+}
+
+// XTestAutogradMultipleDispatchFullcoverageOut calls kernels.XTestAutogradMultipleDispatchFullcoverageOut: _test_autograd_multiple_dispatch.fullcoverage_out is checked only in builds with -tags debugasserts.
+func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
+}
+
+// XTestAutogradMultipleDispatchNtonly calls kernels.XTestAutogradMultipleDispatchNtonly: _test_autograd_multiple_dispatch.ntonly is checked only in builds with -tags debugasserts.
+func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tensor {
+	return kernels.XTestAutogradMultipleDispatchNtonly(self, b)
+}
+
+// XTestAutogradMultipleDispatchView calls kernels.XTestAutogradMultipleDispatchView: _test_autograd_multiple_dispatch_view is checked only in builds with -tags debugasserts.
+func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
+	return kernels.XTestAutogradMultipleDispatchView(self)
+}
+
+// XTestAutogradMultipleDispatchViewCopy calls kernels.XTestAutogradMultipleDispatchViewCopy: _test_autograd_multiple_dispatch_view_copy is checked only in builds with -tags debugasserts.
+func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.XTestAutogradMultipleDispatchViewCopy(self)
+}
+
+// XTestAutogradMultipleDispatchViewCopyOut calls kernels.XTestAutogradMultipleDispatchViewCopyOut: _test_autograd_multiple_dispatch_view_copy.out is checked only in builds with -tags debugasserts.
+func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
+}
+
+// SegmentReduce calls kernels.SegmentReduce: segment_reduce is checked only in builds with -tags debugasserts.
+func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, indices *torch.Tensor, offsets *torch.Tensor, axis int64, unsafe bool, initial *torch.Scalar) *torch.Tensor {
+	return kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
+}
+
+// SegmentReduceOut calls kernels.SegmentReduceOut: segment_reduce.out is checked only in builds with -tags debugasserts.
+func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, indices *torch.Tensor, offsets *torch.Tensor, axis int64, unsafe bool, initial *torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
+}
+
+// XSegmentReduceBackward calls kernels.XSegmentReduceBackward: _segment_reduce_backward is checked only in builds with -tags debugasserts.
+func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torch.Tensor, reduce string, lengths *torch.Tensor, offsets *torch.Tensor, axis int64, initial *torch.Scalar) *torch.Tensor {
+	return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
+}
+
+// XSegmentReduceBackwardOut calls kernels.XSegmentReduceBackwardOut: _segment_reduce_backward.out is checked only in builds with -tags debugasserts.
+func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *torch.Tensor, reduce string, lengths *torch.Tensor, offsets *torch.Tensor, axis int64, initial *torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
+}
+
+// PadSequence calls kernels.PadSequence: pad_sequence is checked only in builds with -tags debugasserts.
+func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value float64, padding_side string) *torch.Tensor {
+	return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
+}
+
+// FlattenDenseTensors calls kernels.FlattenDenseTensors: flatten_dense_tensors is checked only in builds with -tags debugasserts.
+func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
+	return kernels.FlattenDenseTensors(tensors)
+}
+
+// UnflattenDenseTensors calls kernels.UnflattenDenseTensors: unflatten_dense_tensors is checked only in builds with -tags debugasserts.
+func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch.Tensor {
+	return kernels.UnflattenDenseTensors(flat, tensors)
+}
+
+// XNestedTensorFromTensorList calls kernels.XNestedTensorFromTensorList: _nested_tensor_from_tensor_list is checked only in builds with -tags debugasserts.
+func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	return kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
+}
+
+// XNestedTensorFromTensorListOut calls kernels.XNestedTensorFromTensorListOut: _nested_tensor_from_tensor_list.out is checked only in builds with -tags debugasserts.
+func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
+}
+
+// XFwPrimalCopy calls kernels.XFwPrimalCopy: _fw_primal_copy is checked only in builds with -tags debugasserts.
+func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
+	return kernels.XFwPrimalCopy(self, level)
+}
+
+// XFwPrimalCopyOut calls kernels.XFwPrimalCopyOut: _fw_primal_copy.out is checked only in builds with -tags debugasserts.
+func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XFwPrimalCopyOut(self, level, out)
+}
+
+// XMakeDualCopy calls kernels.XMakeDualCopy: _make_dual_copy is checked only in builds with -tags debugasserts.
+func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.Tensor {
+	return kernels.XMakeDualCopy(primal, tangent, level)
+}
+
+// XMakeDualCopyOut calls kernels.XMakeDualCopyOut: _make_dual_copy.out is checked only in builds with -tags debugasserts.
+func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XMakeDualCopyOut(primal, tangent, level, out)
+}
+
+// ViewAsRealCopy calls kernels.ViewAsRealCopy: view_as_real_copy is checked only in builds with -tags debugasserts.
+func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.ViewAsRealCopy(self)
+}
+
+// ViewAsRealCopyOut calls kernels.ViewAsRealCopyOut: view_as_real_copy.out is checked only in builds with -tags debugasserts.
+func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.ViewAsRealCopyOut(self, out)
+}
+
+// ViewAsComplexCopy calls kernels.ViewAsComplexCopy: view_as_complex_copy is checked only in builds with -tags debugasserts.
+func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.ViewAsComplexCopy(self)
+}
+
+// ViewAsComplexCopyOut calls kernels.ViewAsComplexCopyOut: view_as_complex_copy.out is checked only in builds with -tags debugasserts.
+func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.ViewAsComplexCopyOut(self, out)
+}
+
+// XConjCopy calls kernels.XConjCopy: _conj_copy is checked only in builds with -tags debugasserts.
+func XConjCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.XConjCopy(self)
+}
+
+// XConjCopyOut calls kernels.XConjCopyOut: _conj_copy.out is checked only in builds with -tags debugasserts.
+func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.XConjCopyOut(self, out)
+}
+
+// XNegViewCopy calls kernels.XNegViewCopy: _neg_view_copy is checked only in builds with -tags debugasserts.
+func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.XNegViewCopy(self)
+}
+
+// XNegViewCopyOut calls kernels.XNegViewCopyOut: _neg_view_copy.out is checked only in builds with -tags debugasserts.
+func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.XNegViewCopyOut(self, out)
+}
+
+// AsStridedCopy calls kernels.AsStridedCopy: as_strided_copy is checked only in builds with -tags debugasserts.
+func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_offset *int64) *torch.Tensor {
+	return kernels.AsStridedCopy(self, size, stride, storage_offset)
+}
+
+// AsStridedCopyOut calls kernels.AsStridedCopyOut: as_strided_copy.out is checked only in builds with -tags debugasserts.
+func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_offset *int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
+}
+
+// XSparseBroadcastToCopy calls kernels.XSparseBroadcastToCopy: _sparse_broadcast_to_copy is checked only in builds with -tags debugasserts.
+func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
+	return kernels.XSparseBroadcastToCopy(self, size)
+}
+
+// XSparseBroadcastToCopyOut calls kernels.XSparseBroadcastToCopyOut: _sparse_broadcast_to_copy.out is checked only in builds with -tags debugasserts.
+func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XSparseBroadcastToCopyOut(self, size, out)
+}
+
+// DiagonalCopy calls kernels.DiagonalCopy: diagonal_copy is checked only in builds with -tags debugasserts.
+func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.Tensor {
+	return kernels.DiagonalCopy(self, offset, dim1, dim2)
+}
+
+// DiagonalCopyOut calls kernels.DiagonalCopyOut: diagonal_copy.out is checked only in builds with -tags debugasserts.
+func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
+}
+
+// ExpandCopy calls kernels.ExpandCopy: expand_copy is checked only in builds with -tags debugasserts.
+func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
+	return kernels.ExpandCopy(self, size, implicit)
+}
+
+// ExpandCopyOut calls kernels.ExpandCopyOut: expand_copy.out is checked only in builds with -tags debugasserts.
+func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.ExpandCopyOut(self, size, implicit, out)
+}
+
+// PermuteCopy calls kernels.PermuteCopy: permute_copy is checked only in builds with -tags debugasserts.
+func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
+	return kernels.PermuteCopy(self, dims)
+}
+
+// PermuteCopyOut calls kernels.PermuteCopyOut: permute_copy.out is checked only in builds with -tags debugasserts.
+func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.PermuteCopyOut(self, dims, out)
+}
+
+// XReshapeAliasCopy calls kernels.XReshapeAliasCopy: _reshape_alias_copy is checked only in builds with -tags debugasserts.
+func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.Tensor {
+	return kernels.XReshapeAliasCopy(self, size, stride)
+}
+
+// XReshapeAliasCopyOut calls kernels.XReshapeAliasCopyOut: _reshape_alias_copy.out is checked only in builds with -tags debugasserts.
+func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XReshapeAliasCopyOut(self, size, stride, out)
+}
+
+// SelectCopyInt calls kernels.SelectCopyInt: select_copy.int is checked only in builds with -tags debugasserts.
+func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	return kernels.SelectCopyInt(self, dim, index)
+}
+
+// SelectCopyIntOut calls kernels.SelectCopyIntOut: select_copy.int_out is checked only in builds with -tags debugasserts.
+func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SelectCopyIntOut(self, dim, index, out)
+}
+
+// DetachCopy calls kernels.DetachCopy: detach_copy is checked only in builds with -tags debugasserts.
+func DetachCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.DetachCopy(self)
+}
+
+// DetachCopyOut calls kernels.DetachCopyOut: detach_copy.out is checked only in builds with -tags debugasserts.
+func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.DetachCopyOut(self, out)
+}
+
+// SliceCopyTensor calls kernels.SliceCopyTensor: slice_copy.Tensor is checked only in builds with -tags debugasserts.
+func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step int64) *torch.Tensor {
+	return kernels.SliceCopyTensor(self, dim, start, end, step)
+}
+
+// SliceCopyTensorOut calls kernels.SliceCopyTensorOut: slice_copy.Tensor_out is checked only in builds with -tags debugasserts.
+func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64, step int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
+}
+
+// SplitCopyTensor calls kernels.SplitCopyTensor: split_copy.Tensor is checked only in builds with -tags debugasserts.
+func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tensor {
+	return kernels.SplitCopyTensor(self, split_size, dim)
+}
+
+// SplitWithSizesCopy calls kernels.SplitWithSizesCopy: split_with_sizes_copy is checked only in builds with -tags debugasserts.
+func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*torch.Tensor {
+	return kernels.SplitWithSizesCopy(self, split_sizes, dim)
+}
+
+// SqueezeCopy calls kernels.SqueezeCopy: squeeze_copy is checked only in builds with -tags debugasserts.
+func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.SqueezeCopy(self)
+}
+
+// SqueezeCopyOut calls kernels.SqueezeCopyOut: squeeze_copy.out is checked only in builds with -tags debugasserts.
+func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SqueezeCopyOut(self, out)
+}
+
+// SqueezeCopyDim calls kernels.SqueezeCopyDim: squeeze_copy.dim is checked only in builds with -tags debugasserts.
+func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
+	return kernels.SqueezeCopyDim(self, dim)
+}
+
+// SqueezeCopyDimOut calls kernels.SqueezeCopyDimOut: squeeze_copy.dim_out is checked only in builds with -tags debugasserts.
+func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SqueezeCopyDimOut(self, dim, out)
+}
+
+// SqueezeCopyDims calls kernels.SqueezeCopyDims: squeeze_copy.dims is checked only in builds with -tags debugasserts.
+func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
+	return kernels.SqueezeCopyDims(self, dim)
+}
+
+// SqueezeCopyDimsOut calls kernels.SqueezeCopyDimsOut: squeeze_copy.dims_out is checked only in builds with -tags debugasserts.
+func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.SqueezeCopyDimsOut(self, dim, out)
+}
+
+// TCopy calls kernels.TCopy: t_copy is checked only in builds with -tags debugasserts.
+func TCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.TCopy(self)
+}
+
+// TCopyOut calls kernels.TCopyOut: t_copy.out is checked only in builds with -tags debugasserts.
+func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.TCopyOut(self, out)
+}
+
+// TransposeCopyInt calls kernels.TransposeCopyInt: transpose_copy.int is checked only in builds with -tags debugasserts.
+func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
+	return kernels.TransposeCopyInt(self, dim0, dim1)
+}
+
+// TransposeCopyIntOut calls kernels.TransposeCopyIntOut: transpose_copy.int_out is checked only in builds with -tags debugasserts.
+func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
+}
+
+// UnsqueezeCopy calls kernels.UnsqueezeCopy: unsqueeze_copy is checked only in builds with -tags debugasserts.
+func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
+	return kernels.UnsqueezeCopy(self, dim)
+}
+
+// UnsqueezeCopyOut calls kernels.UnsqueezeCopyOut: unsqueeze_copy.out is checked only in builds with -tags debugasserts.
+func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.UnsqueezeCopyOut(self, dim, out)
+}
+
+// XIndicesCopy calls kernels.XIndicesCopy: _indices_copy is checked only in builds with -tags debugasserts.
+func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.XIndicesCopy(self)
+}
+
+// XIndicesCopyOut calls kernels.XIndicesCopyOut: _indices_copy.out is checked only in builds with -tags debugasserts.
+func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.XIndicesCopyOut(self, out)
+}
+
+// XValuesCopy calls kernels.XValuesCopy: _values_copy is checked only in builds with -tags debugasserts.
+func XValuesCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.XValuesCopy(self)
+}
+
+// XValuesCopyOut calls kernels.XValuesCopyOut: _values_copy.out is checked only in builds with -tags debugasserts.
+func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.XValuesCopyOut(self, out)
+}
+
+// IndicesCopy calls kernels.IndicesCopy: indices_copy is checked only in builds with -tags debugasserts.
+func IndicesCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.IndicesCopy(self)
+}
+
+// IndicesCopyOut calls kernels.IndicesCopyOut: indices_copy.out is checked only in builds with -tags debugasserts.
+func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.IndicesCopyOut(self, out)
+}
+
+// ValuesCopy calls kernels.ValuesCopy: values_copy is checked only in builds with -tags debugasserts.
+func ValuesCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.ValuesCopy(self)
+}
+
+// ValuesCopyOut calls kernels.ValuesCopyOut: values_copy.out is checked only in builds with -tags debugasserts.
+func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.ValuesCopyOut(self, out)
+}
+
+// CrowIndicesCopy calls kernels.CrowIndicesCopy: crow_indices_copy is checked only in builds with -tags debugasserts.
+func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.CrowIndicesCopy(self)
+}
+
+// CrowIndicesCopyOut calls kernels.CrowIndicesCopyOut: crow_indices_copy.out is checked only in builds with -tags debugasserts.
+func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.CrowIndicesCopyOut(self, out)
+}
+
+// ColIndicesCopy calls kernels.ColIndicesCopy: col_indices_copy is checked only in builds with -tags debugasserts.
+func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.ColIndicesCopy(self)
+}
+
+// ColIndicesCopyOut calls kernels.ColIndicesCopyOut: col_indices_copy.out is checked only in builds with -tags debugasserts.
+func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.ColIndicesCopyOut(self, out)
+}
+
+// CcolIndicesCopy calls kernels.CcolIndicesCopy: ccol_indices_copy is checked only in builds with -tags debugasserts.
+func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.CcolIndicesCopy(self)
+}
+
+// CcolIndicesCopyOut calls kernels.CcolIndicesCopyOut: ccol_indices_copy.out is checked only in builds with -tags debugasserts.
+func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.CcolIndicesCopyOut(self, out)
+}
+
+// RowIndicesCopy calls kernels.RowIndicesCopy: row_indices_copy is checked only in builds with -tags debugasserts.
+func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.RowIndicesCopy(self)
+}
+
+// RowIndicesCopyOut calls kernels.RowIndicesCopyOut: row_indices_copy.out is checked only in builds with -tags debugasserts.
+func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.RowIndicesCopyOut(self, out)
+}
+
+// UnbindCopyInt calls kernels.UnbindCopyInt: unbind_copy.int is checked only in builds with -tags debugasserts.
+func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
+	return kernels.UnbindCopyInt(self, dim)
+}
+
+// UnbindCopyIntOut calls kernels.UnbindCopyIntOut: unbind_copy.int_out is checked only in builds with -tags debugasserts.
+func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
+	kernels.UnbindCopyIntOut(self, dim, out)
+}
+
+// SplitCopyTensorOut calls kernels.SplitCopyTensorOut: split_copy.Tensor_out is checked only in builds with -tags debugasserts.
+func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*torch.Tensor) {
+	kernels.SplitCopyTensorOut(self, split_size, dim, out)
+}
+
+// SplitWithSizesCopyOut calls kernels.SplitWithSizesCopyOut: split_with_sizes_copy.out is checked only in builds with -tags debugasserts.
+func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, out []*torch.Tensor) {
+	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
+}
+
+// ViewCopy calls kernels.ViewCopy: view_copy is checked only in builds with -tags debugasserts.
+func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
+	return kernels.ViewCopy(self, size)
+}
+
+// ViewCopyOut calls kernels.ViewCopyOut: view_copy.out is checked only in builds with -tags debugasserts.
+func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.ViewCopyOut(self, size, out)
+}
+
+// ViewCopyDtype calls kernels.ViewCopyDtype: view_copy.dtype is checked only in builds with -tags debugasserts.
+func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
+	return kernels.ViewCopyDtype(self, dtype)
+}
+
+// ViewCopyDtypeOut calls kernels.ViewCopyDtypeOut: view_copy.dtype_out is checked only in builds with -tags debugasserts.
+func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.Tensor {
+	return kernels.ViewCopyDtypeOut(self, dtype, out)
+}
+
+// UnfoldCopy calls kernels.UnfoldCopy: unfold_copy is checked only in builds with -tags debugasserts.
+func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *torch.Tensor {
+	return kernels.UnfoldCopy(self, dimension, size, step)
+}
+
+// UnfoldCopyOut calls kernels.UnfoldCopyOut: unfold_copy.out is checked only in builds with -tags debugasserts.
+func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.UnfoldCopyOut(self, dimension, size, step, out)
+}
+
+// AliasCopy calls kernels.AliasCopy: alias_copy is checked only in builds with -tags debugasserts.
+func AliasCopy(self *torch.Tensor) *torch.Tensor {
+	return kernels.AliasCopy(self)
+}
+
+// AliasCopyOut calls kernels.AliasCopyOut: alias_copy.out is checked only in builds with -tags debugasserts.
+func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.AliasCopyOut(self, out)
+}
+
+// ToPaddedTensor calls kernels.ToPaddedTensor: to_padded_tensor is checked only in builds with -tags debugasserts.
+func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *torch.Tensor {
+	return kernels.ToPaddedTensor(self, padding, output_size)
+}
+
+// ToPaddedTensorOut calls kernels.ToPaddedTensorOut: to_padded_tensor.out is checked only in builds with -tags debugasserts.
+func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.ToPaddedTensorOut(self, padding, output_size, out)
+}
+
+// XJaggedToPaddedDenseForward calls kernels.XJaggedToPaddedDenseForward: _jagged_to_padded_dense_forward is checked only in builds with -tags debugasserts.
+func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, max_lengths []int64, padding_value float64) *torch.Tensor {
+	return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
+}
+
+// XPaddedDenseToJaggedForward calls kernels.XPaddedDenseToJaggedForward: _padded_dense_to_jagged_forward is checked only in builds with -tags debugasserts.
+func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, total_L *int64) *torch.Tensor {
+	return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
+}
+
+// XNestedFromPaddedTensor calls kernels.XNestedFromPaddedTensor: _nested_from_padded_tensor is checked only in builds with -tags debugasserts.
+func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy *torch.Tensor, ragged_idx int64, min_seqlen *torch.Tensor, max_seqlen *torch.Tensor, sum_S *int64) *torch.Tensor {
+	return kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
+}
+
+// XNestedTensorSoftmaxWithShape calls kernels.XNestedTensorSoftmaxWithShape: _nested_tensor_softmax_with_shape is checked only in builds with -tags debugasserts.
+func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *torch.Tensor {
+	return kernels.XNestedTensorSoftmaxWithShape(self, query)
+}
+
+// XSafeSoftmax calls kernels.XSafeSoftmax: _safe_softmax is checked only in builds with -tags debugasserts.
+func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
+	return kernels.XSafeSoftmax(self, dim, dtype)
+}
+
+// XTransformerEncoderLayerFwd calls kernels.XTransformerEncoderLayerFwd: _transformer_encoder_layer_fwd is checked only in builds with -tags debugasserts.
+func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads int64, qkv_weight *torch.Tensor, qkv_bias *torch.Tensor, proj_weight *torch.Tensor, proj_bias *torch.Tensor, use_gelu bool, norm_first bool, eps float64, norm_weight_1 *torch.Tensor, norm_bias_1 *torch.Tensor, norm_weight_2 *torch.Tensor, norm_bias_2 *torch.Tensor, ffn_weight_1 *torch.Tensor, ffn_bias_1 *torch.Tensor, ffn_weight_2 *torch.Tensor, ffn_bias_2 *torch.Tensor, mask *torch.Tensor, mask_type *int64) *torch.Tensor {
+	return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
+}
+
+// XTransformerEncoderLayerFwdOut calls kernels.XTransformerEncoderLayerFwdOut: _transformer_encoder_layer_fwd.out is checked only in builds with -tags debugasserts.
+func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_heads int64, qkv_weight *torch.Tensor, qkv_bias *torch.Tensor, proj_weight *torch.Tensor, proj_bias *torch.Tensor, use_gelu bool, norm_first bool, eps float64, norm_weight_1 *torch.Tensor, norm_bias_1 *torch.Tensor, norm_weight_2 *torch.Tensor, norm_bias_2 *torch.Tensor, ffn_weight_1 *torch.Tensor, ffn_bias_1 *torch.Tensor, ffn_weight_2 *torch.Tensor, ffn_bias_2 *torch.Tensor, mask *torch.Tensor, mask_type *int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
+}
+
+// XNativeMultiHeadAttention calls kernels.XNativeMultiHeadAttention: _native_multi_head_attention is checked only in builds with -tags debugasserts.
+func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, embed_dim int64, num_head int64, qkv_weight *torch.Tensor, qkv_bias *torch.Tensor, proj_weight *torch.Tensor, proj_bias *torch.Tensor, mask *torch.Tensor, need_weights bool, average_attn_weights bool, mask_type *int64) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
+}
+
+// XNativeMultiHeadAttentionOut calls kernels.XNativeMultiHeadAttentionOut: _native_multi_head_attention.out is checked only in builds with -tags debugasserts.
+func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, embed_dim int64, num_head int64, qkv_weight *torch.Tensor, qkv_bias *torch.Tensor, proj_weight *torch.Tensor, proj_bias *torch.Tensor, mask *torch.Tensor, need_weights bool, average_attn_weights bool, mask_type *int64, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
+}
+
+// ScaledDotProductAttention calls kernels.ScaledDotProductAttention: scaled_dot_product_attention is checked only in builds with -tags debugasserts.
+func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_mask *torch.Tensor, dropout_p float64, is_causal bool, scale *float64, enable_gqa bool) *torch.Tensor {
+	return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
+}
+
+// XFusedSdpChoice calls kernels.XFusedSdpChoice: _fused_sdp_choice is checked only in builds with -tags debugasserts.
+func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_mask *torch.Tensor, dropout_p float64, is_causal bool, scale *float64, enable_gqa bool) int64 {
+	return kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
+}
+
+// XScaledDotProductAttentionMath calls kernels.XScaledDotProductAttentionMath: _scaled_dot_product_attention_math is checked only in builds with -tags debugasserts.
+func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_mask *torch.Tensor, dropout_p float64, is_causal bool, dropout_mask *torch.Tensor, scale *float64, enable_gqa bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
+}
+
+// XScaledDotProductAttentionMathForMps calls kernels.XScaledDotProductAttentionMathForMps: _scaled_dot_product_attention_math_for_mps is checked only in builds with -tags debugasserts.
+func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_mask *torch.Tensor, dropout_p float64, is_causal bool, dropout_mask *torch.Tensor, scale *float64, enable_gqa bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
+}
+
+// XScaledDotProductFlashAttention calls kernels.XScaledDotProductFlashAttention: _scaled_dot_product_flash_attention is checked only in builds with -tags debugasserts.
+func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, dropout_p float64, is_causal bool, return_debug_mask bool, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
+}
+
+// XScaledDotProductFlashAttentionQuantized calls kernels.XScaledDotProductFlashAttentionQuantized: _scaled_dot_product_flash_attention.quantized is checked only in builds with -tags debugasserts.
+func XScaledDotProductFlashAttentionQuantized(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, q_descale *torch.Tensor, k_descale *torch.Tensor, v_descale *torch.Tensor, dropout_p float64, is_causal bool, return_debug_mask bool, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
+}
+
+// XScaledDotProductFlashAttentionForCpu calls kernels.XScaledDotProductFlashAttentionForCpu: _scaled_dot_product_flash_attention_for_cpu is checked only in builds with -tags debugasserts.
+func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, dropout_p float64, is_causal bool, attn_mask *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor) {
+	return kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
+}
+
+// XScaledDotProductFusedAttentionOverrideable calls kernels.XScaledDotProductFusedAttentionOverrideable: _scaled_dot_product_fused_attention_overrideable is checked only in builds with -tags debugasserts.
+func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_bias *torch.Tensor, dropout_p float64, is_causal bool, return_debug_mask bool, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
+}
+
+// XScaledDotProductFlashAttentionBackward calls kernels.XScaledDotProductFlashAttentionBackward: _scaled_dot_product_flash_attention_backward is checked only in builds with -tags debugasserts.
+func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, out *torch.Tensor, logsumexp *torch.Tensor, cum_seq_q *torch.Tensor, cum_seq_k *torch.Tensor, max_q int64, max_k int64, dropout_p float64, is_causal bool, philox_seed *torch.Tensor, philox_offset *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
+}
+
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MaxUnaryOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Minimum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MinimumOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MinOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MinOther
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                           = kernels.Quantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                            = kernels.QuantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                 = kernels.QuantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                  = kernels.QuantileScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                           = kernels.Nanquantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                            = kernels.NanquantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                 = kernels.NanquantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                  = kernels.NanquantileScalarOut
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                    = kernels.SortValues
-	_ func(*torch.Tensor, *bool, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                             = kernels.SortValuesStable
-	_ func(*torch.Tensor, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                  = kernels.Sort
-	_ func(*torch.Tensor, *bool, int64, bool) (*torch.Tensor, *torch.Tensor)                                                           = kernels.SortStable
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MsortOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Msort
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                   = kernels.Argsort
-	_ func(*torch.Tensor, bool, int64, bool) *torch.Tensor                                                                             = kernels.ArgsortStable
-	_ func(*torch.Tensor, bool, int64, bool, *torch.Tensor) *torch.Tensor                                                              = kernels.ArgsortStableOut
-	_ func(*torch.Tensor, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                       = kernels.TopkValues
-	_ func(*torch.Tensor, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                     = kernels.Topk
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.All
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.AllAllOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Any
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.AnyAllOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                              = kernels.RenormOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                             = kernels.Renorm
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                             = kernels.Renorm_
-	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                           = kernels.Unfold
-	_ func(*torch.Tensor, []int64, int64, int64, int64) *torch.Tensor                                                                  = kernels.UnfoldBackward
-	_ func(*torch.Tensor, []int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                   = kernels.UnfoldBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                          = kernels.Equal
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.PowTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.PowTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                   = kernels.PowScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                  = kernels.PowScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.PowTensorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.PowTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.Pow_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Pow_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.FloatPowerTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.FloatPowerTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                   = kernels.FloatPowerScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                  = kernels.FloatPowerScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.FloatPowerTensorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.FloatPowerTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.FloatPower_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.FloatPower_Tensor
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                         = kernels.Normal_
-	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                          = kernels.NormalOut
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                         = kernels.NormalFunctional
-	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.NormalTensorFloatOut
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                  = kernels.NormalTensorFloat
-	_ func(float64, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.NormalFloatTensorOut
-	_ func(float64, *torch.Tensor, any) *torch.Tensor                                                                                  = kernels.NormalFloatTensor
-	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                             = kernels.NormalTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                            = kernels.NormalTensorTensor
-	_ func(float64, float64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                   = kernels.NormalFloatFloat
-	_ func(float64, float64, []int64, any, *torch.Tensor) *torch.Tensor                                                                = kernels.NormalFloatFloatOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Alias
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                              = kernels.XAmpForeachNonFiniteCheckAndUnscale_
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                             = kernels.XAmpForeachNonFiniteCheckAndUnscaleOut
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, *torch.Tensor)                                             = kernels.XAmpForeachNonFiniteCheckAndUnscale
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) *torch.Tensor                                         = kernels.XAmpUpdateScale_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64, *torch.Tensor) *torch.Tensor                          = kernels.XAmpUpdateScaleOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) (*torch.Tensor, *torch.Tensor)                        = kernels.XAmpUpdateScale
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachAddScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachAdd_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachAddScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                             = kernels.XForeachAddList
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                             = kernels.XForeachAdd_List
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                            = kernels.XForeachAddListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachAddScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachAdd_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachAddScalarListOut
-	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar) []*torch.Tensor                                                               = kernels.XForeachAddTensor
-	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar)                                                                               = kernels.XForeachAdd_Tensor
-	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar, []*torch.Tensor)                                                              = kernels.XForeachAddTensorOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachSubScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachSub_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachSubScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                             = kernels.XForeachSubList
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                             = kernels.XForeachSub_List
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                            = kernels.XForeachSubListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachSubScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachSub_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachSubScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachMulScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachMul_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachMulScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachMulList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMul_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachMulListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachMulScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachMul_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachMulScalarListOut
-	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                             = kernels.XForeachMulTensor
-	_ func([]*torch.Tensor, *torch.Tensor)                                                                                             = kernels.XForeachMul_Tensor
-	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                            = kernels.XForeachMulTensorOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachDivScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachDiv_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachDivScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachDivList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachDiv_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachDivListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachDivScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachDiv_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachDivScalarListOut
-	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                             = kernels.XForeachDivTensor
-	_ func([]*torch.Tensor, *torch.Tensor)                                                                                             = kernels.XForeachDiv_Tensor
-	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                            = kernels.XForeachDivTensorOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachClampMaxScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachClampMax_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachClampMaxScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachClampMaxList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachClampMax_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachClampMaxListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachClampMaxScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachClampMax_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachClampMaxScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachClampMinScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachClampMin_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachClampMinScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachClampMinList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachClampMin_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachClampMinListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachClampMinScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachClampMin_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachClampMinScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachMaximumScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachMaximum_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachMaximumScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachMaximumList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMaximum_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachMaximumListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachMaximumScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachMaximum_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachMaximumScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachMinimumScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachMinimum_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachMinimumScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachMinimumList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMinimum_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachMinimumListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachMinimumScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachMinimum_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachMinimumScalarListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                            = kernels.XForeachAddcdivScalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                          = kernels.XForeachAddcdivScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                           = kernels.XForeachAddcdivTensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                            = kernels.XForeachAddcdiv_Scalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                           = kernels.XForeachAddcdivScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                          = kernels.XForeachAddcdiv_ScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                         = kernels.XForeachAddcdivScalarListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                           = kernels.XForeachAddcdiv_Tensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                          = kernels.XForeachAddcdivTensorOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                            = kernels.XForeachAddcmulScalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                          = kernels.XForeachAddcmulScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                           = kernels.XForeachAddcmulTensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                            = kernels.XForeachAddcmul_Scalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                           = kernels.XForeachAddcmulScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                          = kernels.XForeachAddcmul_ScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                         = kernels.XForeachAddcmulScalarListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                           = kernels.XForeachAddcmul_Tensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                          = kernels.XForeachAddcmulTensorOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAbs
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAbs_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAbsOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAcos
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAcos_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAcosOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAsin
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAsin_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAsinOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAtan
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAtan_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAtanOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachCeil
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachCeil_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachCeilOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachCos
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachCos_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachCosOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachCosh
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachCosh_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachCoshOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachErf
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachErf_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachErfOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachErfc
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachErfc_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachErfcOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachExp
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachExp_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachExpOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachExpm1
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachExpm1_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachExpm1Out
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachFloor
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachFloor_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachFloorOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachFrac
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachFrac_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachFracOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                          = kernels.XForeachLerpList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachLerp_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                         = kernels.XForeachLerpListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                             = kernels.XForeachLerpScalar
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                             = kernels.XForeachLerp_Scalar
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                            = kernels.XForeachLerpScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                           = kernels.XForeachLerpScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                           = kernels.XForeachLerp_ScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                          = kernels.XForeachLerpScalarListOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLgamma
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLgamma_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLgammaOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLogOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog10
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog10_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLog10Out
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog1p
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog1p_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLog1pOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog2
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog2_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLog2Out
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachMax
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMaxOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachNeg
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachNeg_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachNegOut
-	_ func([]*torch.Tensor, torch.Scalar, *int) []*torch.Tensor                                                                        = kernels.XForeachNormScalar
-	_ func([]*torch.Tensor, torch.Scalar, *int, []*torch.Tensor)                                                                       = kernels.XForeachNormScalarOut
-	_ func([]*torch.Tensor, torch.Scalar, *int) []*torch.Tensor                                                                        = kernels.XForeachPowsumScalar
-	_ func([]*torch.Tensor, torch.Scalar, *int, []*torch.Tensor)                                                                       = kernels.XForeachPowsumScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachPowList
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachPowScalar
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachPowScalarList
-	_ func(torch.Scalar, []*torch.Tensor) []*torch.Tensor                                                                              = kernels.XForeachPowScalarAndTensor
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachPow_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachPowListOut
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachPow_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachPowScalarOut
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachPow_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachPowScalarListOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachReciprocal
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachReciprocal_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachReciprocalOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachRound
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachRound_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachRoundOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachRsqrt
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachRsqrt_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachRsqrtOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSigmoid
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSigmoid_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSigmoidOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSign
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSign_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSignOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSin
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSin_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSinOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSinh
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSinh_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSinhOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSqrt
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSqrt_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSqrtOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachTan
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachTan_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachTanOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachTanh
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachTanh_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachTanhOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachTrunc
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachTrunc_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachTruncOut
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachZero_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachZeroOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachZero
-	_ func([]*torch.Tensor, *int) []*torch.Tensor                                                                                      = kernels.XForeachClone
-	_ func([]*torch.Tensor, *int, []*torch.Tensor)                                                                                     = kernels.XForeachCloneOut
-	_ func([]*torch.Tensor, []*torch.Tensor, bool)                                                                                     = kernels.XForeachCopy_
-	_ func([]*torch.Tensor, []*torch.Tensor, bool, []*torch.Tensor)                                                                    = kernels.XForeachCopyOut
-	_ func([]*torch.Tensor, []*torch.Tensor, bool) []*torch.Tensor                                                                     = kernels.XForeachCopy
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachMm
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                     = kernels.BucketizeTensor
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                      = kernels.BucketizeTensorOut
-	_ func(torch.Scalar, *torch.Tensor, bool, bool) *torch.Tensor                                                                      = kernels.BucketizeScalar
-	_ func(torch.Scalar, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                       = kernels.BucketizeScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor) *torch.Tensor                                             = kernels.SearchsortedTensor
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                              = kernels.SearchsortedTensorOut
-	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor) *torch.Tensor                                              = kernels.SearchsortedScalar
-	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                               = kernels.SearchsortedScalarOut
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                   = kernels.XConvertIndicesFromCooToCsr
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                    = kernels.XConvertIndicesFromCooToCsrOut
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                     = kernels.XConvertIndicesFromCsrToCoo
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                      = kernels.XConvertIndicesFromCsrToCooOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.MseLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.MseLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.MseLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                           = kernels.MseLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.L1Loss
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                = kernels.MultiMarginLossOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                               = kernels.MultiMarginLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor = kernels.MultiMarginLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                = kernels.MultiMarginLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.MultilabelMarginLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.MultilabelMarginLoss
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                           = kernels.MultilabelMarginLossForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                         = kernels.MultilabelMarginLossForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                             = kernels.MultilabelMarginLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.MultilabelMarginLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                     = kernels.NllLossOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                    = kernels.NllLossNd
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                    = kernels.NllLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)     = kernels.NllLossForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                   = kernels.NllLossForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor       = kernels.NllLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                      = kernels.NllLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                     = kernels.NllLoss2dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                    = kernels.NllLoss2d
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)     = kernels.NllLoss2dForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                   = kernels.NllLoss2dForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor       = kernels.NllLoss2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                      = kernels.NllLoss2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                  = kernels.SmoothL1LossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                 = kernels.SmoothL1Loss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                   = kernels.SmoothL1LossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                  = kernels.SmoothL1LossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                  = kernels.HuberLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                 = kernels.HuberLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                   = kernels.HuberLossBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                  = kernels.HuberLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.SoftMarginLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.SoftMarginLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.SoftMarginLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                           = kernels.SoftMarginLossBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                       = kernels.EluOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                      = kernels.Elu
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor                  = kernels.EluBackwardGradInput
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                 = kernels.EluBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                      = kernels.Elu_
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                          = kernels.GluOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                         = kernels.Glu
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.GluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.GluBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                           = kernels.GluJvp
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.GluJvpOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                             = kernels.GluBackwardJvp
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor              = kernels.GluBackwardJvpOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardsigmoidOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardsigmoid
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardsigmoid_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.HardsigmoidBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardsigmoidBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                     = kernels.HardtanhOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                    = kernels.Hardtanh
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                      = kernels.HardtanhBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                     = kernels.HardtanhBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                    = kernels.Hardtanh_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardswishOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardswish
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardswish_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardswishBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.HardswishBackwardOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.LeakyReluOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.LeakyRelu
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                              = kernels.LeakyReluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool) *torch.Tensor                                                             = kernels.LeakyReluBackward
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.LeakyRelu_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.LogSigmoidOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.LogSigmoid
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                 = kernels.LogSigmoidForwardOutput
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                               = kernels.LogSigmoidForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.LogSigmoidBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.LogSigmoidBackward
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any, *torch.Tensor) *torch.Tensor                           = kernels.RreluWithNoiseOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                          = kernels.RreluWithNoise
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) (*torch.Tensor, *torch.Tensor)                         = kernels.RreluWithNoiseFunctional
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool) *torch.Tensor                          = kernels.RreluWithNoiseBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool, *torch.Tensor) *torch.Tensor           = kernels.RreluWithNoiseBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                          = kernels.RreluWithNoise_
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                     = kernels.SoftplusOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                    = kernels.Softplus
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                      = kernels.SoftplusBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                     = kernels.SoftplusBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.SoftshrinkOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.Softshrink
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                    = kernels.SoftshrinkBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                   = kernels.SoftshrinkBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.AdaptiveAvgPool2dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.AdaptiveAvgPool2d
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.MkldnnAdaptiveAvgPool2d
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.MkldnnAdaptiveAvgPool2dOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MkldnnAdaptiveAvgPool2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MkldnnAdaptiveAvgPool2dBackwardOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.XAdaptiveAvgPool2d
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.XAdaptiveAvgPool2dOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.XAdaptiveAvgPool2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.XAdaptiveAvgPool2dBackwardOut
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.AdaptiveAvgPool3dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.AdaptiveAvgPool3d
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.XAdaptiveAvgPool3d
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.XAdaptiveAvgPool3dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.AdaptiveAvgPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.XAdaptiveAvgPool3dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.XAdaptiveAvgPool3dBackwardOut
-	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                        = kernels.AdaptiveMaxPool2dOut
-	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                      = kernels.AdaptiveMaxPool2d
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.AdaptiveMaxPool2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.AdaptiveMaxPool2dBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                        = kernels.AdaptiveMaxPool3dOut
-	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                      = kernels.AdaptiveMaxPool3d
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.AdaptiveMaxPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.AdaptiveMaxPool3dBackward
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                  = kernels.AvgPool2dOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                 = kernels.AvgPool2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                   = kernels.AvgPool2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                  = kernels.AvgPool2dBackward
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                  = kernels.AvgPool3dOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                 = kernels.AvgPool3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                   = kernels.AvgPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                  = kernels.AvgPool3dBackward
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                = kernels.FractionalMaxPool2dOutput
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                              = kernels.FractionalMaxPool2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                 = kernels.FractionalMaxPool2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                = kernels.FractionalMaxPool2dBackward
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                = kernels.FractionalMaxPool3dOutput
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                              = kernels.FractionalMaxPool3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                 = kernels.FractionalMaxPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                = kernels.FractionalMaxPool3dBackward
-	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)       = kernels.MaxPool2dWithIndicesOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool) (*torch.Tensor, *torch.Tensor)                                     = kernels.MaxPool2dWithIndices
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor         = kernels.MaxPool2dWithIndicesBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor) *torch.Tensor                        = kernels.MaxPool2dWithIndicesBackward
-	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)       = kernels.MaxPool3dWithIndicesOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool) (*torch.Tensor, *torch.Tensor)                                     = kernels.MaxPool3dWithIndices
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor         = kernels.MaxPool3dWithIndicesBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor) *torch.Tensor                        = kernels.MaxPool3dWithIndicesBackward
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                         = kernels.MaxUnpool2dOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                        = kernels.MaxUnpool2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                       = kernels.MaxUnpool3dOut
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64) *torch.Tensor                                                      = kernels.MaxUnpool3d
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.ReflectionPad1dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.ReflectionPad1d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                         = kernels.ReflectionPad1dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                        = kernels.ReflectionPad1dBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.ReflectionPad2dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.ReflectionPad2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                         = kernels.ReflectionPad2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                        = kernels.ReflectionPad2dBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.ReflectionPad3dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.ReflectionPad3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                         = kernels.ReflectionPad3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                        = kernels.ReflectionPad3dBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.ReplicationPad1dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.ReplicationPad1d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                         = kernels.ReplicationPad1dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                        = kernels.ReplicationPad1dBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.ReplicationPad2dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.ReplicationPad2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                         = kernels.ReplicationPad2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                        = kernels.ReplicationPad2dBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.ReplicationPad3dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.ReplicationPad3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                         = kernels.ReplicationPad3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                        = kernels.ReplicationPad3dBackward
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.XPadCircular
-	_ func(*torch.Tensor, []int64, int64, *float64) *torch.Tensor                                                                      = kernels.XPadEnum
-	_ func(*torch.Tensor, []int64, string, *float64) *torch.Tensor                                                                     = kernels.Pad
-	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                      = kernels.UpsampleLinear1dVec
-	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                      = kernels.UpsampleBilinear2dVec
-	_ func(*torch.Tensor, []int64, bool, []float64, *torch.Tensor) *torch.Tensor                                                       = kernels.UpsampleBilinear2dVecOut
-	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                      = kernels.XUpsampleBilinear2dAaVec
-	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                      = kernels.UpsampleTrilinear3dVec
-	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                      = kernels.UpsampleBicubic2dVec
-	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                      = kernels.XUpsampleBicubic2dAaVec
-	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                      = kernels.XUpsampleLanczos2dAaVec
-	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                            = kernels.UpsampleNearest1dVec
-	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                            = kernels.XUpsampleNearestExact1dVec
-	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                            = kernels.UpsampleNearest2dVec
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor) *torch.Tensor                                                             = kernels.UpsampleNearest2dVecOut
-	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                            = kernels.XUpsampleNearestExact2dVec
-	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                            = kernels.UpsampleNearest3dVec
-	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                            = kernels.XUpsampleNearestExact3dVec
-	_ func(*torch.Tensor, []int64, bool, *float64, *torch.Tensor) *torch.Tensor                                                        = kernels.UpsampleLinear1dOut
-	_ func(*torch.Tensor, []int64, bool, *float64) *torch.Tensor                                                                       = kernels.UpsampleLinear1d
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *torch.Tensor) *torch.Tensor                                               = kernels.UpsampleLinear1dBackwardGradInput
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64) *torch.Tensor                                                              = kernels.UpsampleLinear1dBackward
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                              = kernels.UpsampleBilinear2dOut
-	_ func(*torch.Tensor, []int64, bool, *float64, *float64) *torch.Tensor                                                             = kernels.UpsampleBilinear2d
-	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                     = kernels.UpsampleBilinear2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Nextafter_
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.RemainderScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.RemainderScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.Remainder_Scalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.RemainderTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.RemainderTensor
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Remainder_Tensor
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.RemainderScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.RemainderScalarTensorOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Min
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MinUnaryOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Fmin
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FminOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Max
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Fmax
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FmaxOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Maximum
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MaximumOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MaxOther
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MaxOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MaxUnaryOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Minimum
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MinimumOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MinOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MinOther
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                         = kernels.Quantile
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.QuantileOut
+	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                               = kernels.QuantileScalar
+	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.QuantileScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                         = kernels.Nanquantile
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.NanquantileOut
+	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                               = kernels.NanquantileScalar
+	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.NanquantileScalarOut
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                  = kernels.SortValues
+	_ func(*torch.Tensor, *bool, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                           = kernels.SortValuesStable
+	_ func(*torch.Tensor, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                = kernels.Sort
+	_ func(*torch.Tensor, *bool, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                         = kernels.SortStable
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MsortOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Msort
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.Argsort
+	_ func(*torch.Tensor, bool, int64, bool) *torch.Tensor                                                                                                                                                                                                                                           = kernels.ArgsortStable
+	_ func(*torch.Tensor, bool, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.ArgsortStableOut
+	_ func(*torch.Tensor, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.TopkValues
+	_ func(*torch.Tensor, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.Topk
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.All
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.AllAllOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Any
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.AnyAllOut
+	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.RenormOut
+	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                           = kernels.Renorm
+	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                           = kernels.Renorm_
+	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                         = kernels.Unfold
+	_ func(*torch.Tensor, []int64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                = kernels.UnfoldBackward
+	_ func(*torch.Tensor, []int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.UnfoldBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                                                                        = kernels.Equal
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.PowTensorTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.PowTensorTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.PowScalarOut
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.PowScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.PowTensorScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.PowTensorScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.Pow_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Pow_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FloatPowerTensorTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FloatPowerTensorTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.FloatPowerScalarOut
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FloatPowerScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.FloatPowerTensorScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FloatPowerTensorScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FloatPower_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FloatPower_Tensor
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                                       = kernels.Normal_
+	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                        = kernels.NormalOut
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                                       = kernels.NormalFunctional
+	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.NormalTensorFloatOut
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                                = kernels.NormalTensorFloat
+	_ func(float64, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.NormalFloatTensorOut
+	_ func(float64, *torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                                                                = kernels.NormalFloatTensor
+	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.NormalTensorTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                                                          = kernels.NormalTensorTensor
+	_ func(float64, float64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                 = kernels.NormalFloatFloat
+	_ func(float64, float64, []int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                              = kernels.NormalFloatFloatOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Alias
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                            = kernels.XAmpForeachNonFiniteCheckAndUnscale_
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                           = kernels.XAmpForeachNonFiniteCheckAndUnscaleOut
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                           = kernels.XAmpForeachNonFiniteCheckAndUnscale
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) *torch.Tensor                                                                                                                                                                                                       = kernels.XAmpUpdateScale_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                        = kernels.XAmpUpdateScaleOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                      = kernels.XAmpUpdateScale
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachAddScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachAdd_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachAddScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                           = kernels.XForeachAddList
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                           = kernels.XForeachAdd_List
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                          = kernels.XForeachAddListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachAddScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachAdd_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachAddScalarListOut
+	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                             = kernels.XForeachAddTensor
+	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                             = kernels.XForeachAdd_Tensor
+	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                            = kernels.XForeachAddTensorOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachSubScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachSub_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachSubScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                           = kernels.XForeachSubList
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                           = kernels.XForeachSub_List
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                          = kernels.XForeachSubListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachSubScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachSub_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachSubScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachMulScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachMul_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachMulScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachMulList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMul_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachMulListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachMulScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachMul_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachMulScalarListOut
+	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                           = kernels.XForeachMulTensor
+	_ func([]*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                           = kernels.XForeachMul_Tensor
+	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                          = kernels.XForeachMulTensorOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachDivScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachDiv_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachDivScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachDivList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachDiv_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachDivListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachDivScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachDiv_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachDivScalarListOut
+	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                           = kernels.XForeachDivTensor
+	_ func([]*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                           = kernels.XForeachDiv_Tensor
+	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                          = kernels.XForeachDivTensorOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachClampMaxScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachClampMax_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachClampMaxScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachClampMaxList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachClampMax_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachClampMaxListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachClampMaxScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachClampMax_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachClampMaxScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachClampMinScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachClampMin_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachClampMinScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachClampMinList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachClampMin_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachClampMinListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachClampMinScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachClampMin_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachClampMinScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachMaximumScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachMaximum_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachMaximumScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachMaximumList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMaximum_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachMaximumListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachMaximumScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachMaximum_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachMaximumScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachMinimumScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachMinimum_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachMinimumScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachMinimumList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMinimum_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachMinimumListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachMinimumScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachMinimum_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachMinimumScalarListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                          = kernels.XForeachAddcdivScalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                        = kernels.XForeachAddcdivScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                         = kernels.XForeachAddcdivTensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                          = kernels.XForeachAddcdiv_Scalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                         = kernels.XForeachAddcdivScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                        = kernels.XForeachAddcdiv_ScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                       = kernels.XForeachAddcdivScalarListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                         = kernels.XForeachAddcdiv_Tensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                        = kernels.XForeachAddcdivTensorOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                          = kernels.XForeachAddcmulScalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                        = kernels.XForeachAddcmulScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                         = kernels.XForeachAddcmulTensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                          = kernels.XForeachAddcmul_Scalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                         = kernels.XForeachAddcmulScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                        = kernels.XForeachAddcmul_ScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                       = kernels.XForeachAddcmulScalarListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                         = kernels.XForeachAddcmul_Tensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                        = kernels.XForeachAddcmulTensorOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAbs
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAbs_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAbsOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAcos
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAcos_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAcosOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAsin
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAsin_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAsinOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAtan
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAtan_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAtanOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachCeil
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachCeil_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachCeilOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachCos
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachCos_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachCosOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachCosh
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachCosh_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachCoshOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachErf
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachErf_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachErfOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachErfc
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachErfc_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachErfcOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachExp
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachExp_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachExpOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachExpm1
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachExpm1_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachExpm1Out
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachFloor
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachFloor_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachFloorOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachFrac
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachFrac_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachFracOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                        = kernels.XForeachLerpList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachLerp_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                       = kernels.XForeachLerpListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                           = kernels.XForeachLerpScalar
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                           = kernels.XForeachLerp_Scalar
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                          = kernels.XForeachLerpScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                         = kernels.XForeachLerpScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                         = kernels.XForeachLerp_ScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                        = kernels.XForeachLerpScalarListOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLgamma
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLgamma_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLgammaOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLogOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog10
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog10_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLog10Out
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog1p
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog1p_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLog1pOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog2
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog2_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLog2Out
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachMax
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMaxOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachNeg
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachNeg_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachNegOut
+	_ func([]*torch.Tensor, torch.Scalar, *int) []*torch.Tensor                                                                                                                                                                                                                                      = kernels.XForeachNormScalar
+	_ func([]*torch.Tensor, torch.Scalar, *int, []*torch.Tensor)                                                                                                                                                                                                                                     = kernels.XForeachNormScalarOut
+	_ func([]*torch.Tensor, torch.Scalar, *int) []*torch.Tensor                                                                                                                                                                                                                                      = kernels.XForeachPowsumScalar
+	_ func([]*torch.Tensor, torch.Scalar, *int, []*torch.Tensor)                                                                                                                                                                                                                                     = kernels.XForeachPowsumScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachPowList
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachPowScalar
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachPowScalarList
+	_ func(torch.Scalar, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachPowScalarAndTensor
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachPow_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachPowListOut
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachPow_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachPowScalarOut
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachPow_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachPowScalarListOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachReciprocal
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachReciprocal_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachReciprocalOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachRound
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachRound_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachRoundOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachRsqrt
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachRsqrt_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachRsqrtOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSigmoid
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSigmoid_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSigmoidOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSign
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSign_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSignOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSin
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSin_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSinOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSinh
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSinh_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSinhOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSqrt
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSqrt_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSqrtOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachTan
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachTan_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachTanOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachTanh
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachTanh_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachTanhOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachTrunc
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachTrunc_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachTruncOut
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachZero_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachZeroOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachZero
+	_ func([]*torch.Tensor, *int) []*torch.Tensor                                                                                                                                                                                                                                                    = kernels.XForeachClone
+	_ func([]*torch.Tensor, *int, []*torch.Tensor)                                                                                                                                                                                                                                                   = kernels.XForeachCloneOut
+	_ func([]*torch.Tensor, []*torch.Tensor, bool)                                                                                                                                                                                                                                                   = kernels.XForeachCopy_
+	_ func([]*torch.Tensor, []*torch.Tensor, bool, []*torch.Tensor)                                                                                                                                                                                                                                  = kernels.XForeachCopyOut
+	_ func([]*torch.Tensor, []*torch.Tensor, bool) []*torch.Tensor                                                                                                                                                                                                                                   = kernels.XForeachCopy
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachMm
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BucketizeTensor
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BucketizeTensorOut
+	_ func(torch.Scalar, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BucketizeScalar
+	_ func(torch.Scalar, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BucketizeScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                           = kernels.SearchsortedTensor
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.SearchsortedTensorOut
+	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.SearchsortedScalar
+	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.SearchsortedScalarOut
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.XConvertIndicesFromCooToCsr
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                  = kernels.XConvertIndicesFromCooToCsrOut
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                                   = kernels.XConvertIndicesFromCsrToCoo
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XConvertIndicesFromCsrToCooOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.MseLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.MseLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.MseLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                         = kernels.MseLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.L1Loss
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.MultiMarginLossOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                             = kernels.MultiMarginLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.MultiMarginLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                              = kernels.MultiMarginLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.MultilabelMarginLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.MultilabelMarginLoss
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                         = kernels.MultilabelMarginLossForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                       = kernels.MultilabelMarginLossForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                           = kernels.MultilabelMarginLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.MultilabelMarginLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.NllLossOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                  = kernels.NllLossNd
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                  = kernels.NllLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.NllLossForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.NllLossForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.NllLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.NllLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.NllLoss2dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                  = kernels.NllLoss2d
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.NllLoss2dForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.NllLoss2dForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.NllLoss2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.NllLoss2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.SmoothL1LossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                               = kernels.SmoothL1Loss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.SmoothL1LossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                = kernels.SmoothL1LossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.HuberLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                               = kernels.HuberLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.HuberLossBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                = kernels.HuberLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.SoftMarginLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.SoftMarginLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.SoftMarginLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                         = kernels.SoftMarginLossBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.EluOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                    = kernels.Elu
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.EluBackwardGradInput
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.EluBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                    = kernels.Elu_
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.GluOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.Glu
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.GluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.GluBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                         = kernels.GluJvp
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.GluJvpOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                           = kernels.GluBackwardJvp
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.GluBackwardJvpOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardsigmoidOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardsigmoid
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardsigmoid_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.HardsigmoidBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardsigmoidBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                   = kernels.HardtanhOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                  = kernels.Hardtanh
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                    = kernels.HardtanhBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                   = kernels.HardtanhBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                  = kernels.Hardtanh_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardswishOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardswish
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardswish_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardswishBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.HardswishBackwardOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.LeakyReluOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.LeakyRelu
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.LeakyReluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool) *torch.Tensor                                                                                                                                                                                                                           = kernels.LeakyReluBackward
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.LeakyRelu_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LogSigmoidOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.LogSigmoid
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.LogSigmoidForwardOutput
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                             = kernels.LogSigmoidForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.LogSigmoidBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.LogSigmoidBackward
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.RreluWithNoiseOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                                                                        = kernels.RreluWithNoise
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                       = kernels.RreluWithNoiseFunctional
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool) *torch.Tensor                                                                                                                                                                                        = kernels.RreluWithNoiseBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                         = kernels.RreluWithNoiseBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                                                                        = kernels.RreluWithNoise_
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                   = kernels.SoftplusOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                  = kernels.Softplus
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                    = kernels.SoftplusBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                   = kernels.SoftplusBackward
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SoftshrinkOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.Softshrink
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.SoftshrinkBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SoftshrinkBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.AdaptiveAvgPool2dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.AdaptiveAvgPool2d
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.MkldnnAdaptiveAvgPool2d
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.MkldnnAdaptiveAvgPool2dOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MkldnnAdaptiveAvgPool2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MkldnnAdaptiveAvgPool2dBackwardOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XAdaptiveAvgPool2d
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.XAdaptiveAvgPool2dOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XAdaptiveAvgPool2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.XAdaptiveAvgPool2dBackwardOut
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.AdaptiveAvgPool3dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.AdaptiveAvgPool3d
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XAdaptiveAvgPool3d
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.XAdaptiveAvgPool3dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.AdaptiveAvgPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XAdaptiveAvgPool3dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.XAdaptiveAvgPool3dBackwardOut
+	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                      = kernels.AdaptiveMaxPool2dOut
+	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                    = kernels.AdaptiveMaxPool2d
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.AdaptiveMaxPool2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.AdaptiveMaxPool2dBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                      = kernels.AdaptiveMaxPool3dOut
+	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                    = kernels.AdaptiveMaxPool3d
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.AdaptiveMaxPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.AdaptiveMaxPool3dBackward
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool2dOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                               = kernels.AvgPool2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.AvgPool2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool2dBackward
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool3dOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                               = kernels.AvgPool3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.AvgPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool3dBackward
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                              = kernels.FractionalMaxPool2dOutput
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                            = kernels.FractionalMaxPool2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.FractionalMaxPool2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.FractionalMaxPool2dBackward
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                              = kernels.FractionalMaxPool3dOutput
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                            = kernels.FractionalMaxPool3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.FractionalMaxPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.FractionalMaxPool3dBackward
+	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.MaxPool2dWithIndicesOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                   = kernels.MaxPool2dWithIndices
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.MaxPool2dWithIndicesBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MaxPool2dWithIndicesBackward
+	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.MaxPool3dWithIndicesOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                   = kernels.MaxPool3dWithIndices
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.MaxPool3dWithIndicesBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MaxPool3dWithIndicesBackward
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.MaxUnpool2dOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                      = kernels.MaxUnpool2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.MaxUnpool3dOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                    = kernels.MaxUnpool3d
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReflectionPad1dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.ReflectionPad1d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.ReflectionPad1dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReflectionPad1dBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReflectionPad2dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.ReflectionPad2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.ReflectionPad2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReflectionPad2dBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReflectionPad3dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.ReflectionPad3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.ReflectionPad3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReflectionPad3dBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReplicationPad1dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.ReplicationPad1d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.ReplicationPad1dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReplicationPad1dBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReplicationPad2dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.ReplicationPad2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.ReplicationPad2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReplicationPad2dBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReplicationPad3dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.ReplicationPad3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.ReplicationPad3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ReplicationPad3dBackward
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XPadCircular
+	_ func(*torch.Tensor, []int64, int64, *float64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.XPadEnum
+	_ func(*torch.Tensor, []int64, string, *float64) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Pad
+	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.UpsampleLinear1dVec
+	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.UpsampleBilinear2dVec
+	_ func(*torch.Tensor, []int64, bool, []float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.UpsampleBilinear2dVecOut
+	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.XUpsampleBilinear2dAaVec
+	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.UpsampleTrilinear3dVec
+	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.UpsampleBicubic2dVec
+	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.XUpsampleBicubic2dAaVec
+	_ func(*torch.Tensor, []int64, bool, []float64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.XUpsampleLanczos2dAaVec
+	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.UpsampleNearest1dVec
+	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XUpsampleNearestExact1dVec
+	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.UpsampleNearest2dVec
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.UpsampleNearest2dVecOut
+	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XUpsampleNearestExact2dVec
+	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.UpsampleNearest3dVec
+	_ func(*torch.Tensor, []int64, []float64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XUpsampleNearestExact3dVec
+	_ func(*torch.Tensor, []int64, bool, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                      = kernels.UpsampleLinear1dOut
+	_ func(*torch.Tensor, []int64, bool, *float64) *torch.Tensor                                                                                                                                                                                                                                     = kernels.UpsampleLinear1d
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                             = kernels.UpsampleLinear1dBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64) *torch.Tensor                                                                                                                                                                                                                            = kernels.UpsampleLinear1dBackward
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.UpsampleBilinear2dOut
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                           = kernels.UpsampleBilinear2d
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.UpsampleBilinear2dBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                  = kernels.UpsampleBilinear2dBackward
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.XUpsampleBilinear2dAaOut
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                           = kernels.XUpsampleBilinear2dAa
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XUpsampleBilinear2dAaBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                  = kernels.XUpsampleBilinear2dAaBackward
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.UpsampleBicubic2dOut
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                           = kernels.UpsampleBicubic2d
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.UpsampleBicubic2dBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                  = kernels.UpsampleBicubic2dBackward
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.XUpsampleBicubic2dAaOut
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                           = kernels.XUpsampleBicubic2dAa
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XUpsampleBicubic2dAaBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                  = kernels.XUpsampleBicubic2dAaBackward
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.XUpsampleLanczos2dAaOut
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                           = kernels.XUpsampleLanczos2dAa
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.XUpsampleLanczos2dAaBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                  = kernels.XUpsampleLanczos2dAaBackward
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                  = kernels.UpsampleTrilinear3dOut
+	_ func(*torch.Tensor, []int64, bool, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                 = kernels.UpsampleTrilinear3d
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.UpsampleTrilinear3dBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, bool, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                        = kernels.UpsampleTrilinear3dBackward
+	_ func(*torch.Tensor, []int64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.UpsampleNearest1dOut
+	_ func(*torch.Tensor, []int64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.XUpsampleNearestExact1dOut
+	_ func(*torch.Tensor, []int64, *float64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.UpsampleNearest1d
+	_ func(*torch.Tensor, []int64, *float64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.XUpsampleNearestExact1d
+	_ func(*torch.Tensor, []int64, []int64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                   = kernels.UpsampleNearest1dBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                   = kernels.XUpsampleNearestExact1dBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, *float64) *torch.Tensor                                                                                                                                                                                                                                  = kernels.UpsampleNearest1dBackward
+	_ func(*torch.Tensor, []int64, []int64, *float64) *torch.Tensor                                                                                                                                                                                                                                  = kernels.XUpsampleNearestExact1dBackward
+	_ func(*torch.Tensor, []int64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.UpsampleNearest2dOut
+	_ func(*torch.Tensor, []int64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.XUpsampleNearestExact2dOut
+	_ func(*torch.Tensor, []int64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                 = kernels.UpsampleNearest2d
+	_ func(*torch.Tensor, []int64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                                 = kernels.XUpsampleNearestExact2d
+	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.UpsampleNearest2dBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                         = kernels.XUpsampleNearestExact2dBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                        = kernels.UpsampleNearest2dBackward
+	_ func(*torch.Tensor, []int64, []int64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                        = kernels.XUpsampleNearestExact2dBackward
+	_ func(*torch.Tensor, []int64, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                        = kernels.UpsampleNearest3dOut
+	_ func(*torch.Tensor, []int64, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                        = kernels.XUpsampleNearestExact3dOut
+	_ func(*torch.Tensor, []int64, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                       = kernels.UpsampleNearest3d
+	_ func(*torch.Tensor, []int64, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                                       = kernels.XUpsampleNearestExact3d
+	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.UpsampleNearest3dBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.XUpsampleNearestExact3dBackwardGradInput
+	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                              = kernels.UpsampleNearest3dBackward
+	_ func(*torch.Tensor, []int64, []int64, *float64, *float64, *float64) *torch.Tensor                                                                                                                                                                                                              = kernels.XUpsampleNearestExact3dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.SigmoidBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SigmoidBackward
+	_ func(*torch.Tensor, *torch.Tensor, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                      = kernels.LogitBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *float64) *torch.Tensor                                                                                                                                                                                                                                     = kernels.LogitBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.TanhBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.TanhBackward
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.SlowConvTranspose2dOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                   = kernels.SlowConvTranspose2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.SlowConvTranspose3dOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                   = kernels.SlowConvTranspose3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.ThnnConv2dOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                     = kernels.ThnnConv2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.XSlowConv2dForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                     = kernels.XSlowConv2dForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                        = kernels.XSlowConv2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                             = kernels.XSlowConv2dBackwardOutputMask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                = kernels.XSlowConv2dBackwardOutputMaskOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.XConvDepthwise2dOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                            = kernels.XConvDepthwise2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                            = kernels.ConvDepthwise3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.ConvDepthwise3dOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.SlowConv3dOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                     = kernels.SlowConv3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.SlowConv3dForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                     = kernels.SlowConv3dForward
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                            = kernels.SlowConvDilated2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.SlowConvDilated2dOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                            = kernels.SlowConvDilated3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                             = kernels.SlowConvDilated3dOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                  = kernels.Col2imOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                 = kernels.Col2im
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.ColumnStack
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.ColumnStackOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                           = kernels.Im2colOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                          = kernels.Im2col
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Isfinite
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Isinf
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.IsinfOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Isposinf
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.IsposinfOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Isneginf
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.IsneginfOut
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                = kernels.XAddBatchDim
+	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                         = kernels.XRemoveBatchDim
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialEntr
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialEntrOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialNdtri
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialNdtriOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialLogNdtr
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialLogNdtrOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialExpm1
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialExpm1Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialExp2
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialExp2Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialPsi
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialPsiOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialDigamma
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialDigammaOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialGammaln
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialGammalnOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialErf
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialErfOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialErfc
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialErfcOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialErfcx
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialErfcxOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialErfinv
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialErfinvOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialNdtr
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialNdtrOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialXlog1py
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.SpecialXlog1pySelfScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.SpecialXlog1pyOtherScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.SpecialXlog1pyOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SpecialXlog1pySelfScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SpecialXlog1pyOtherScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialXlogy
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.SpecialXlogySelfScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.SpecialXlogyOtherScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.SpecialXlogyOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SpecialXlogySelfScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SpecialXlogyOtherScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialZeta
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.SpecialZetaSelfScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.SpecialZetaOtherScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.SpecialZetaOut
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SpecialZetaSelfScalarOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SpecialZetaOtherScalarOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialI0
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialI0Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialI0e
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialI0eOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialI1
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialI1Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialI1e
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialI1eOut
+	_ func(*torch.Tensor, *float64) *torch.Tensor                                                                                                                                                                                                                                                    = kernels.SpecialLogit
+	_ func(*torch.Tensor, *float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                     = kernels.SpecialLogitOut
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.SpecialPolygamma
+	_ func(int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.SpecialPolygammaOut
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialLogsumexp
+	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.SpecialLogsumexpOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialExpit
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialExpitOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialSinc
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialSincOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.SpecialRound
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.SpecialRoundOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SpecialLog1p
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialLog1pOut
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.SpecialLogSoftmax
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.SpecialGammaincOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialGammainc
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.SpecialGammainccOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SpecialGammaincc
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.SpecialMultigammaln
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.SpecialMultigammalnOut
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.SpecialSoftmax
+	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                      = kernels.FftFft
+	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.FftFftOut
+	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                      = kernels.FftIfft
+	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.FftIfftOut
+	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                      = kernels.FftRfft
+	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.FftRfftOut
+	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                      = kernels.FftIrfft
+	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.FftIrfftOut
+	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                      = kernels.FftHfft
+	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.FftHfftOut
+	_ func(*torch.Tensor, *int64, int64, *string) *torch.Tensor                                                                                                                                                                                                                                      = kernels.FftIhfft
+	_ func(*torch.Tensor, *int64, int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.FftIhfftOut
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftFft2
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftFft2Out
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftIfft2
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftIfft2Out
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftRfft2
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftRfft2Out
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftIrfft2
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftIrfft2Out
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftHfft2
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftHfft2Out
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftIhfft2
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftIhfft2Out
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftFftn
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftFftnOut
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftIfftn
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftIfftnOut
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftRfftn
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftRfftnOut
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftIrfftn
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftIrfftnOut
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftHfftn
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftHfftnOut
+	_ func(*torch.Tensor, []int64, []int64, *string) *torch.Tensor                                                                                                                                                                                                                                   = kernels.FftIhfftn
+	_ func(*torch.Tensor, []int64, []int64, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.FftIhfftnOut
+	_ func(int64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                 = kernels.FftFftfreq
+	_ func(int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                              = kernels.FftFftfreqOut
+	_ func(int64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                 = kernels.FftRfftfreq
+	_ func(int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                              = kernels.FftRfftfreqOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.FftFftshift
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.FftIfftshift
+	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                 = kernels.LinalgCholeskyEx
+	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                   = kernels.LinalgCholeskyExL
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.LinalgCholesky
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                         = kernels.LinalgCholeskyOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.LinalgCross
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.LinalgCrossOut
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                       = kernels.LinalgLuFactor
+	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                         = kernels.LinalgLuFactorOut
+	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                  = kernels.LinalgLuFactorEx
+	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.LinalgLuFactorExOut
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                        = kernels.LinalgLu
+	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                           = kernels.LinalgLuOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                    = kernels.LinalgLuSolve
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.LinalgLuSolveOut
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                              = kernels.XLinalgDet
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                 = kernels.XLinalgDetResult
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.LinalgDet
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LinalgDetOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Det
+	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                  = kernels.LinalgLdlFactorEx
+	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.LinalgLdlFactorExOut
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                       = kernels.LinalgLdlFactor
+	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                         = kernels.LinalgLdlFactorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                          = kernels.LinalgLdlSolve
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                           = kernels.LinalgLdlSolveOut
+	_ func(*torch.Tensor, *torch.Tensor, *float64, *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                             = kernels.LinalgLstsq
+	_ func(*torch.Tensor, *torch.Tensor, *float64, *string, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                 = kernels.LinalgLstsqOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LinalgMatmul
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.LinalgMatmulOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.LinalgVecdot
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.LinalgVecdotOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.LinalgMatrixExp
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LinalgMatrixExpOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.LinalgMatrixSqrth
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LinalgMatrixSqrthOut
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.XLinalgSlogdet
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                   = kernels.XLinalgSlogdetSign
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                             = kernels.LinalgSlogdet
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.LinalgSlogdetOut
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                             = kernels.Slogdet
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.SlogdetOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Logdet
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                             = kernels.LinalgEig
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.LinalgEigOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XLinalgEigvals
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.LinalgEigvals
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LinalgEigvalsOut
+	_ func(*torch.Tensor, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                               = kernels.XLinalgEigh
+	_ func(*torch.Tensor, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.XLinalgEighEigenvalues
+	_ func(*torch.Tensor, string) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                     = kernels.LinalgEigh
+	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                       = kernels.LinalgEighEigvals
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                      = kernels.LinalgEigvalsh
+	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                       = kernels.LinalgEigvalshOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LinalgHouseholderProduct
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.LinalgHouseholderProductOut
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                       = kernels.LinalgInvEx
+	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                         = kernels.LinalgInvExInverse
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.LinalgInv
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LinalgInvOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Inverse
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.InverseOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Inner
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.InnerOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Outer
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.OuterOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Ger
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.GerOut
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                          = kernels.LinalgNorm
+	_ func(*torch.Tensor, string, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                                 = kernels.LinalgNormOrdStr
+	_ func(*torch.Tensor, *torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                           = kernels.LinalgNormOut
+	_ func(*torch.Tensor, string, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.LinalgNormOrdStrOut
+	_ func(*torch.Tensor, torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                           = kernels.LinalgVectorNorm
+	_ func(*torch.Tensor, torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.LinalgVectorNormOut
+	_ func(*torch.Tensor, torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                           = kernels.Linalg_Powsum
+	_ func(*torch.Tensor, torch.Scalar, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                           = kernels.LinalgMatrixNorm
+	_ func(*torch.Tensor, torch.Scalar, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.LinalgMatrixNormOut
+	_ func(*torch.Tensor, string, []int64, bool, *int) *torch.Tensor                                                                                                                                                                                                                                 = kernels.LinalgMatrixNormStrOrd
+	_ func(*torch.Tensor, string, []int64, bool, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.LinalgMatrixNormStrOrdOut
+	_ func(*torch.Tensor, bool, bool, *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                         = kernels.XLinalgSvd
+	_ func(*torch.Tensor, bool, bool, *string, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                            = kernels.XLinalgSvdU
+	_ func(*torch.Tensor, bool, *string) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.LinalgSvd
+	_ func(*torch.Tensor, bool, *string, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                  = kernels.LinalgSvdU
+	_ func(*torch.Tensor, *string) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.LinalgSvdvals
+	_ func(*torch.Tensor, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.LinalgSvdvalsOut
+	_ func(*torch.Tensor, *torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LinalgCond
+	_ func(*torch.Tensor, *torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.LinalgCondOut
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                      = kernels.LinalgCondPStr
+	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                       = kernels.LinalgCondPStrOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                          = kernels.LinalgPinvAtolRtolTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                           = kernels.LinalgPinvAtolRtolTensorOut
+	_ func(*torch.Tensor, *float64, *float64, bool) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LinalgPinvAtolRtolFloat
+	_ func(*torch.Tensor, *float64, *float64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.LinalgPinvAtolRtolFloatOut
+	_ func(*torch.Tensor, float64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LinalgPinv
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                         = kernels.LinalgPinvRcondTensor
+	_ func(*torch.Tensor, float64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.LinalgPinvOut
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                          = kernels.LinalgPinvOutRcondTensor
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                    = kernels.XLinalgSolveEx
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                        = kernels.XLinalgSolveExResult
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                  = kernels.LinalgSolveEx
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                    = kernels.LinalgSolveExOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                         = kernels.LinalgSolve
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                         = kernels.XSpsolve
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                          = kernels.LinalgSolveOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.LinalgTensorinv
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.LinalgTensorinvOut
+	_ func(*torch.Tensor, *torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                      = kernels.LinalgTensorsolve
+	_ func(*torch.Tensor, *torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.LinalgTensorsolveOut
+	_ func(*torch.Tensor, string) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                     = kernels.LinalgQr
+	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                       = kernels.LinalgQrOut
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                             = kernels.LinalgPolar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.LinalgPolarOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.LinalgMatrixPower
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.LinalgMatrixPowerOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                          = kernels.LinalgMatrixRankAtolRtolTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                           = kernels.LinalgMatrixRankAtolRtolTensorOut
+	_ func(*torch.Tensor, *float64, *float64, bool) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LinalgMatrixRankAtolRtolFloat
+	_ func(*torch.Tensor, *float64, *float64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.LinalgMatrixRankAtolRtolFloatOut
+	_ func(*torch.Tensor, float64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LinalgMatrixRank
+	_ func(*torch.Tensor, float64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.LinalgMatrixRankOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                         = kernels.LinalgMatrixRankTolTensor
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                          = kernels.LinalgMatrixRankOutTolTensor
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.LinalgMultiDot
+	_ func([]*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                             = kernels.LinalgMultiDotOut
+	_ func(*torch.Tensor, float64, []int64) *torch.Tensor                                                                                                                                                                                                                                            = kernels.NestedToPaddedTensor
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                 = kernels.XTestSerializationSubcmul
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.XTestParallelMaterialize
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XTestOptionalIntlist
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.XTestOptionalIntlistOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XTestOptionalFilledIntlist
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.XTestOptionalFilledIntlistOut
+	_ func(*torch.Tensor, []float64) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.XTestOptionalFloatlist
+	_ func(*torch.Tensor, []float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.XTestOptionalFloatlistOut
+	_ func(*torch.Tensor, string, string) *torch.Tensor                                                                                                                                                                                                                                              = kernels.XTestStringDefault
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                = kernels.XTestAmbiguousDefaultsA
+	_ func(*torch.Tensor, int64, string) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XTestAmbiguousDefaultsB
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XTestWarnInAutograd
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XTestWarnInAutogradOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XTestAutogradMultipleDispatchFullcoverage
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XTestAutogradMultipleDispatchFullcoverageOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.XTestAutogradMultipleDispatchNtonly
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XTestAutogradMultipleDispatchView
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XTestAutogradMultipleDispatchViewCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XTestAutogradMultipleDispatchViewCopyOut
+	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, bool, *torch.Scalar) *torch.Tensor                                                                                                                                                                             = kernels.SegmentReduce
+	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, bool, *torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.SegmentReduceOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, string, *torch.Tensor, *torch.Tensor, int64, *torch.Scalar) *torch.Tensor                                                                                                                                                                    = kernels.XSegmentReduceBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, string, *torch.Tensor, *torch.Tensor, int64, *torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                     = kernels.XSegmentReduceBackwardOut
+	_ func([]*torch.Tensor, bool, float64, string) *torch.Tensor                                                                                                                                                                                                                                     = kernels.PadSequence
+	_ func([]*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.FlattenDenseTensors
+	_ func(*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                           = kernels.UnflattenDenseTensors
+	_ func([]*torch.Tensor, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                = kernels.XNestedTensorFromTensorList
+	_ func([]*torch.Tensor, *int, *int, *string, *bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.XNestedTensorFromTensorListOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.XFwPrimalCopy
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.XFwPrimalCopyOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.XMakeDualCopy
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.XMakeDualCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.ViewAsRealCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.ViewAsRealCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.ViewAsComplexCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.ViewAsComplexCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XConjCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XConjCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XNegViewCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XNegViewCopyOut
+	_ func(*torch.Tensor, []int64, []int64, *int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.AsStridedCopy
+	_ func(*torch.Tensor, []int64, []int64, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.AsStridedCopyOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XSparseBroadcastToCopy
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.XSparseBroadcastToCopyOut
+	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                         = kernels.DiagonalCopy
+	_ func(*torch.Tensor, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                          = kernels.DiagonalCopyOut
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                               = kernels.ExpandCopy
+	_ func(*torch.Tensor, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.ExpandCopyOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.PermuteCopy
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.PermuteCopyOut
+	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XReshapeAliasCopy
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.XReshapeAliasCopyOut
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                = kernels.SelectCopyInt
+	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SelectCopyIntOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.DetachCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.DetachCopyOut
+	_ func(*torch.Tensor, int64, *int64, *int64, int64) *torch.Tensor                                                                                                                                                                                                                                = kernels.SliceCopyTensor
+	_ func(*torch.Tensor, int64, *int64, *int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.SliceCopyTensorOut
+	_ func(*torch.Tensor, int64, int64) []*torch.Tensor                                                                                                                                                                                                                                              = kernels.SplitCopyTensor
+	_ func(*torch.Tensor, []int64, int64) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.SplitWithSizesCopy
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.SqueezeCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.SqueezeCopyOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.SqueezeCopyDim
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.SqueezeCopyDimOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.SqueezeCopyDims
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.SqueezeCopyDimsOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.TCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.TCopyOut
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                = kernels.TransposeCopyInt
+	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.TransposeCopyIntOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.UnsqueezeCopy
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.UnsqueezeCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XIndicesCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XIndicesCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XValuesCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XValuesCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.IndicesCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.IndicesCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.ValuesCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.ValuesCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.CrowIndicesCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.CrowIndicesCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.ColIndicesCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.ColIndicesCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.CcolIndicesCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.CcolIndicesCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.RowIndicesCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.RowIndicesCopyOut
+	_ func(*torch.Tensor, int64) []*torch.Tensor                                                                                                                                                                                                                                                     = kernels.UnbindCopyInt
+	_ func(*torch.Tensor, int64, []*torch.Tensor)                                                                                                                                                                                                                                                    = kernels.UnbindCopyIntOut
+	_ func(*torch.Tensor, int64, int64, []*torch.Tensor)                                                                                                                                                                                                                                             = kernels.SplitCopyTensorOut
+	_ func(*torch.Tensor, []int64, int64, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.SplitWithSizesCopyOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.ViewCopy
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.ViewCopyOut
+	_ func(*torch.Tensor, int) *torch.Tensor                                                                                                                                                                                                                                                         = kernels.ViewCopyDtype
+	_ func(*torch.Tensor, int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                          = kernels.ViewCopyDtypeOut
+	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                         = kernels.UnfoldCopy
+	_ func(*torch.Tensor, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                          = kernels.UnfoldCopyOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.AliasCopy
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.AliasCopyOut
+	_ func(*torch.Tensor, float64, []int64) *torch.Tensor                                                                                                                                                                                                                                            = kernels.ToPaddedTensor
+	_ func(*torch.Tensor, float64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.ToPaddedTensorOut
+	_ func(*torch.Tensor, []*torch.Tensor, []int64, float64) *torch.Tensor                                                                                                                                                                                                                           = kernels.XJaggedToPaddedDenseForward
+	_ func(*torch.Tensor, []*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                     = kernels.XPaddedDenseToJaggedForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                   = kernels.XNestedFromPaddedTensor
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XNestedTensorSoftmaxWithShape
+	_ func(*torch.Tensor, int64, *int) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.XSafeSoftmax
+	_ func(*torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, float64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                = kernels.XTransformerEncoderLayerFwd
+	_ func(*torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, float64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *int64, *torch.Tensor) *torch.Tensor = kernels.XTransformerEncoderLayerFwdOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, *int64) (*torch.Tensor, *torch.Tensor)                                                                                                  = kernels.XNativeMultiHeadAttention
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, *int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                    = kernels.XNativeMultiHeadAttentionOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *float64, bool) *torch.Tensor                                                                                                                                                                                  = kernels.ScaledDotProductAttention
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *float64, bool) int64                                                                                                                                                                                          = kernels.XFusedSdpChoice
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                  = kernels.XScaledDotProductAttentionMath
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                  = kernels.XScaledDotProductAttentionMathForMps
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                       = kernels.XScaledDotProductFlashAttention
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                          = kernels.XScaledDotProductFlashAttentionQuantized
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                       = kernels.XScaledDotProductFlashAttentionForCpu
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                        = kernels.XScaledDotProductFusedAttentionOverrideable
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, bool, *torch.Tensor, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                = kernels.XScaledDotProductFlashAttentionBackward
 )

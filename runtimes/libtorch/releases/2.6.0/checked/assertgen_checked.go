@@ -27,9 +27,9 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCastByte, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCastByte, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCastByte(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -46,9 +46,9 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCastChar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCastChar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCastChar(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -65,9 +65,9 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCastDouble, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCastDouble, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -84,9 +84,9 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCastFloat, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCastFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -103,9 +103,9 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCastInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCastInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCastInt(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -122,9 +122,9 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCastLong, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCastLong, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCastLong(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -141,9 +141,9 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCastShort, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCastShort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCastShort(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -160,9 +160,9 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCastHalf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCastHalf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -183,9 +183,9 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre2(&c, &opXBackward, &assertgenshapes.Locs1, &a0, &l1, &a2, self, inputs, gradient)
+	assertgenshapes.ChecksPre_52d7795000f6(&c, &opXBackward, &assertgenshapes.Locs_eb2afe2df82f, &a0, &l1, &a2, self, inputs, gradient)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	assertgenshapes.ChecksPost3(&c, &assertgenshapes.Locs1, &a0, &l1, &a2, self, inputs, gradient)
+	assertgenshapes.ChecksPost_49494bc9ad74(&c, &assertgenshapes.Locs_eb2afe2df82f, &a0, &l1, &a2, self, inputs, gradient)
 }
 
 var opSetData = asserts.Op{
@@ -202,10 +202,10 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre4(&c, &opSetData, &assertgenshapes.Locs2, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPre_0c480a579b34(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	assertgenshapes.ChecksPost5(&c, &assertgenshapes.Locs2, &a0, &a1, self, new_data)
+	assertgenshapes.ChecksPost_71bcbeacff8c(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, &a1, self, new_data)
 }
 
 var opData = asserts.Op{
@@ -221,9 +221,9 @@ func Data(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opData, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opData, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Data(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -240,9 +240,9 @@ func IsLeaf(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsLeaf, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsLeaf, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsLeaf(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -259,9 +259,9 @@ func OutputNr(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opOutputNr, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opOutputNr, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.OutputNr(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -278,9 +278,9 @@ func XVersion(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXVersion, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXVersion, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XVersion(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -297,10 +297,10 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRequiresGrad_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRequiresGrad_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -318,10 +318,10 @@ func RetainGrad(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre11(&c, &opRetainGrad, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_2accdb41683d(&c, &opRetainGrad, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	assertgenshapes.ChecksPost12(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_08b62ad18aaf(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -337,9 +337,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRetainsGrad, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opRetainsGrad, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.RetainsGrad(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -356,9 +356,9 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFwPrimal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFwPrimal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFwPrimal(self, level)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -375,9 +375,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMakeDual, &assertgenshapes.Locs4, &a0, &a1, primal, tangent)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXMakeDual, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs4, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.ChecksPost_6098bab2be05(&c, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -394,9 +394,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXUnpackDual, &assertgenshapes.Locs5, &a0, dual)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXUnpackDual, &assertgenshapes.Locs_1c0372bb0473, &a0, dual)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs5, &a0, dual, r0, r1)
+	assertgenshapes.ChecksPost_6144c1d118df(&c, &assertgenshapes.Locs_1c0372bb0473, &a0, dual, r0, r1)
 	return r0, r1
 }
 
@@ -413,9 +413,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -432,10 +432,10 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -452,9 +452,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -471,10 +471,10 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRename_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRename_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -491,9 +491,9 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRename, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRename, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rename(self, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -510,9 +510,9 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAlignTo, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAlignTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AlignTo(self, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -529,9 +529,9 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -548,9 +548,9 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAlignAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAlignAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AlignAs(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -567,9 +567,9 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opAlignTensors, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opAlignTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.AlignTensors(tensors)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -587,9 +587,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXAssertAsync, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXAssertAsync, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	kernels.XAssertAsync(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
 var opXAssertAsyncMsg = asserts.Op{
@@ -606,9 +606,9 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
 var opXAssertScalar = asserts.Op{
@@ -624,9 +624,9 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opXAssertScalar, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXAssertScalar, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.XAssertScalar(self, assert_msg)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opXFunctionalAssertScalar = asserts.Op{
@@ -642,9 +642,9 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFunctionalAssertScalar, &assertgenshapes.Locs11, &a2, dep_token)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFunctionalAssertScalar, &assertgenshapes.Locs_d9a8a4e1eb40, &a2, dep_token)
 	r0 := kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs11, &a2, dep_token, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d9a8a4e1eb40, &a2, dep_token, r0)
 	return r0
 }
 
@@ -661,9 +661,9 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Locs12, &a0, &a2, self, dep_token)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Locs_0684449c0e78, &a0, &a2, self, dep_token)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs12, &a0, &a2, self, dep_token, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_0684449c0e78, &a0, &a2, self, dep_token, r0)
 	return r0
 }
 
@@ -681,9 +681,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs13, &a0, a)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs_e661941904a0, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs13, &a0, a)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_e661941904a0, &a0, a)
 }
 
 var opXPrint = asserts.Op{
@@ -699,9 +699,9 @@ func XPrint(s string) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opXPrint, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXPrint, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.XPrint(s)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opSymConstrainRange = asserts.Op{
@@ -717,9 +717,9 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opSymConstrainRange, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opSymConstrainRange, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.SymConstrainRange(size, min_, max_)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opSymConstrainRangeForSize = asserts.Op{
@@ -735,9 +735,9 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opXFunctionalSymConstrainRange = asserts.Op{
@@ -753,9 +753,9 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRange, &assertgenshapes.Locs11, &a3, dep_token)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFunctionalSymConstrainRange, &assertgenshapes.Locs_d9a8a4e1eb40, &a3, dep_token)
 	r0 := kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs11, &a3, dep_token, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d9a8a4e1eb40, &a3, dep_token, r0)
 	return r0
 }
 
@@ -772,9 +772,9 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Locs11, &a3, dep_token)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Locs_d9a8a4e1eb40, &a3, dep_token)
 	r0 := kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs11, &a3, dep_token, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d9a8a4e1eb40, &a3, dep_token, r0)
 	return r0
 }
 
@@ -790,9 +790,9 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opXMakeDepToken, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXMakeDepToken, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -809,9 +809,9 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRefineNames, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRefineNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RefineNames(self, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -828,9 +828,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs15, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs15, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -847,9 +847,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_d069485dcb07(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost_a8b234354f0c(&c, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -866,9 +866,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -885,10 +885,10 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs18, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs_1266050dcb3f, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs18, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_1266050dcb3f, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -905,9 +905,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre35(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -923,9 +923,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -942,9 +942,9 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs20, &l0, weight_arr)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs_0986e8473563, &l0, weight_arr)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	assertgenshapes.ChecksPost37(&c, &assertgenshapes.Locs20, &l0, weight_arr, r0)
+	assertgenshapes.ChecksPost_7ecc215a243e(&c, &assertgenshapes.Locs_0986e8473563, &l0, weight_arr, r0)
 	return r0
 }
 
@@ -964,10 +964,10 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		a9 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs21, &l0, &a9, weight_arr, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs_25a7ec75c996, &l0, &a9, weight_arr, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs21, &l0, &a9, weight_arr, out, r0)
+	assertgenshapes.ChecksPost_737f6e96772c(&c, &assertgenshapes.Locs_25a7ec75c996, &l0, &a9, weight_arr, out, r0)
 	return r0
 }
 
@@ -987,9 +987,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a5, a15 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	assertgenshapes.ChecksPre40(&c, &opXCudnnRnn, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre_f9e09cb53f52(&c, &opXCudnnRnn, &assertgenshapes.Locs_f37c68b27664, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs22, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
+	assertgenshapes.ChecksPost_a9d81f46cde0(&c, &assertgenshapes.Locs_f37c68b27664, &a0, &l1, &a3, &a4, &a5, &a15, input, weight, weight_buf, hx, cx, dropout_state)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1009,10 +1009,10 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a5, a15, a16, a17, a18, a19, a20 asserts.Saved
 		l1                                           asserts.SavedList
 	)
-	assertgenshapes.ChecksPre42(&c, &opXCudnnRnnOut, &assertgenshapes.Locs23, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_8a4a2902d637(&c, &opXCudnnRnnOut, &assertgenshapes.Locs_95b9a01cbe58, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs23, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_153d8a40bce7(&c, &assertgenshapes.Locs_95b9a01cbe58, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1032,9 +1032,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	assertgenshapes.ChecksPre44(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre_77419058d3a3(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs_5f8b2b108d33, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPost_40b58747a4a4(&c, &assertgenshapes.Locs_5f8b2b108d33, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -1055,10 +1055,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a19, a20, a22, a23, a24 asserts.Saved
 		l1, l25                                                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre46(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_0712912c4a20(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_3826dd6c7f69(&c, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -1073,9 +1073,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -1092,10 +1092,10 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -1112,9 +1112,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1131,9 +1131,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXFusedDropout, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXFusedDropout, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1150,10 +1150,10 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opXFusedDropoutOut, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opXFusedDropoutOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1170,9 +1170,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMaskedScale, &assertgenshapes.Locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXMaskedScale, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1189,10 +1189,10 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXMaskedScaleOut, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXMaskedScaleOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -1209,9 +1209,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opNativeDropout, &assertgenshapes.Locs31, &a0, input)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opNativeDropout, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs31, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1228,10 +1228,10 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opNativeDropoutOut, &assertgenshapes.Locs32, &a0, &a3, &a4, input, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opNativeDropoutOut, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a3, &a4, input, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs32, &a0, &a3, &a4, input, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a3, &a4, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1248,9 +1248,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNativeDropoutBackward, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNativeDropoutBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1267,10 +1267,10 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs34, &a0, &a1, &a3, grad_output, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs_ba64e50dbb17, &a0, &a1, &a3, grad_output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs34, &a0, &a1, &a3, grad_output, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_ba64e50dbb17, &a0, &a1, &a3, grad_output, mask, out, r0)
 	return r0
 }
 
@@ -1287,9 +1287,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXSobolEngineDraw, &assertgenshapes.Locs35, &a0, &a2, quasi, sobolstate)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXSobolEngineDraw, &assertgenshapes.Locs_9e324f96bb0b, &a0, &a2, quasi, sobolstate)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs35, &a0, &a2, quasi, sobolstate, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_9e324f96bb0b, &a0, &a2, quasi, sobolstate, r0, r1)
 	return r0, r1
 }
 
@@ -1306,10 +1306,10 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXSobolEngineFf_, &assertgenshapes.Locs36, &a0, &a2, self, sobolstate)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opXSobolEngineFf_, &assertgenshapes.Locs_80b3c904fab9, &a0, &a2, self, sobolstate)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs36, &a0, &a2, self, sobolstate, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_80b3c904fab9, &a0, &a2, self, sobolstate, r0)
 	return r0
 }
 
@@ -1326,10 +1326,10 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs37, &a0, &a1, self, ltm)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs_f47191891603, &a0, &a1, self, ltm)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs37, &a0, &a1, self, ltm, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_f47191891603, &a0, &a1, self, ltm, r0)
 	return r0
 }
 
@@ -1346,10 +1346,10 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1366,9 +1366,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXReshapeFromTensor, &assertgenshapes.Locs38, &a0, &a1, self, shape)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXReshapeFromTensor, &assertgenshapes.Locs_735712622a5c, &a0, &a1, self, shape)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs38, &a0, &a1, self, shape, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_735712622a5c, &a0, &a1, self, shape, r0)
 	return r0
 }
 
@@ -1385,9 +1385,9 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXShapeAsTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXShapeAsTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XShapeAsTensor(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1404,9 +1404,9 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDropout, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDropout, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.Dropout(input, p, train)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -1423,10 +1423,10 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDropout_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDropout_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1443,9 +1443,9 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFeatureDropout, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFeatureDropout, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FeatureDropout(input, p, train)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -1462,10 +1462,10 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFeatureDropout_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFeatureDropout_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1482,9 +1482,9 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAlphaDropout, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.AlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -1501,10 +1501,10 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAlphaDropout_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAlphaDropout_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1521,9 +1521,9 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -1540,10 +1540,10 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1560,9 +1560,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAbs, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Abs(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1579,10 +1579,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAbs_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAbs_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1599,10 +1599,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAbsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAbsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1619,9 +1619,9 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAbsolute, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAbsolute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Absolute(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1638,10 +1638,10 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAbsolute_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAbsolute_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1658,10 +1658,10 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAbsoluteOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAbsoluteOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1678,9 +1678,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAngle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAngle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Angle(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1697,10 +1697,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAngleOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAngleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1717,9 +1717,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewAsReal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewAsReal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1736,9 +1736,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewAsComplex, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewAsComplex, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1755,9 +1755,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSgn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSgn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sgn(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1774,10 +1774,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSgn_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSgn_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1794,10 +1794,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSgnOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSgnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1814,9 +1814,9 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opChalf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opChalf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Chalf(self, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1833,9 +1833,9 @@ func Real(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Real(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1852,9 +1852,9 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opImag, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opImag, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Imag(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1871,9 +1871,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXConj, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConj, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConj(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1890,9 +1890,9 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opConj, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opConj, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Conj(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1909,9 +1909,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXConjPhysical, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConjPhysical, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1928,10 +1928,10 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXConjPhysicalOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXConjPhysicalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1948,9 +1948,9 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opConjPhysical, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opConjPhysical, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ConjPhysical(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1967,10 +1967,10 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opConjPhysicalOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opConjPhysicalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1987,10 +1987,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opConjPhysical_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opConjPhysical_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2007,9 +2007,9 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opResolveConj, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opResolveConj, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ResolveConj(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2026,9 +2026,9 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opResolveNeg, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opResolveNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ResolveNeg(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2045,9 +2045,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNegView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNegView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNegView(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2064,9 +2064,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAcos, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAcos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Acos(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2083,10 +2083,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAcos_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAcos_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2103,10 +2103,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAcosOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAcosOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2123,9 +2123,9 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArccos, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArccos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Arccos(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2142,10 +2142,10 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opArccos_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opArccos_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2162,10 +2162,10 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opArccosOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opArccosOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2182,9 +2182,9 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAvgPool1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAvgPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2201,10 +2201,10 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAvgPool1dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAvgPool1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -2221,9 +2221,9 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2240,10 +2240,10 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2260,9 +2260,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2279,9 +2279,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAddTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2298,10 +2298,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opAdd_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opAdd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2318,10 +2318,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opAddOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAddOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2338,9 +2338,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXAddReluTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXAddReluTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2357,10 +2357,10 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2377,10 +2377,10 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXAddReluOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXAddReluOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -2397,9 +2397,9 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAddReluScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAddReluScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2416,10 +2416,10 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2436,10 +2436,10 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXAddReluScalarOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXAddReluScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2456,9 +2456,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAddScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2475,10 +2475,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAdd_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAdd_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2495,10 +2495,10 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAddScalarOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAddScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2515,9 +2515,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddmv, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddmv, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2534,10 +2534,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddmv_, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddmv_, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs41, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2554,10 +2554,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAddmvOut, &assertgenshapes.Locs42, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddmvOut, &assertgenshapes.Locs_6badc23481e1, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_6badc23481e1, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
 	return r0
 }
 
@@ -2574,9 +2574,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddr, &assertgenshapes.Locs43, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddr, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs43, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2593,10 +2593,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddr_, &assertgenshapes.Locs43, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddr_, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs43, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2613,10 +2613,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAddrOut, &assertgenshapes.Locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddrOut, &assertgenshapes.Locs_7fc1e521e4aa, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_7fc1e521e4aa, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
 	return r0
 }
 
@@ -2633,9 +2633,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAffineGridGenerator, &assertgenshapes.Locs45, &a0, theta)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs45, &a0, theta, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
 	return r0
 }
 
@@ -2652,10 +2652,10 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs46, &a0, &a3, theta, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs_a5d011bceec6, &a0, &a3, theta, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs46, &a0, &a3, theta, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_a5d011bceec6, &a0, &a3, theta, out, r0)
 	return r0
 }
 
@@ -2672,9 +2672,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs47, &a0, grad)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs47, &a0, grad, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_09fdb64f1411, &a0, grad, r0)
 	return r0
 }
 
@@ -2691,9 +2691,9 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXIsAllTrue, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXIsAllTrue, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIsAllTrue(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2710,9 +2710,9 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXIsAnyTrue, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXIsAnyTrue, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIsAnyTrue(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2729,9 +2729,9 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestCheckTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestCheckTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestCheckTensor(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2748,9 +2748,9 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXTestFunctorchFallback, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXTestFunctorchFallback, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XTestFunctorchFallback(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2767,10 +2767,10 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -2787,9 +2787,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAllDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAllDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2806,9 +2806,9 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAllDims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAllDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2825,10 +2825,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAllOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2845,10 +2845,10 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAllDimsOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAllDimsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2865,9 +2865,9 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAllDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAllDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2884,10 +2884,10 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAllDimnameOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAllDimnameOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2904,9 +2904,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opAllclose, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opAllclose, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2923,9 +2923,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAnyDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAnyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2942,9 +2942,9 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAnyDims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAnyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2961,10 +2961,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAnyOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAnyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2981,10 +2981,10 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAnyDimsOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAnyDimsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3001,9 +3001,9 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAnyDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAnyDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3020,10 +3020,10 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAnyDimnameOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAnyDimnameOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3039,9 +3039,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opArange, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opArange, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -3057,9 +3057,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opArangeStart, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStart, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -3075,9 +3075,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opArangeStartStep, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStartStep, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -3094,10 +3094,10 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opArangeOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opArangeOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -3114,10 +3114,10 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opArangeStartOut, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opArangeStartOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -3134,9 +3134,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXDimArange, &assertgenshapes.Locs48, &a0, like)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXDimArange, &assertgenshapes.Locs_0eaf0e1ac2a0, &a0, like)
 	r0 := kernels.XDimArange(like, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs48, &a0, like, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0eaf0e1ac2a0, &a0, like, r0)
 	return r0
 }
 
@@ -3153,9 +3153,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3172,10 +3172,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opArgmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opArgmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3192,9 +3192,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgmin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3211,10 +3211,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opArgminOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opArgminOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3231,9 +3231,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAcosh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Acosh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3250,10 +3250,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAcosh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAcosh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3270,10 +3270,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAcoshOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAcoshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3290,9 +3290,9 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArccosh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArccosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Arccosh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3309,10 +3309,10 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opArccosh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opArccosh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3329,10 +3329,10 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opArccoshOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opArccoshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3349,9 +3349,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAsinh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Asinh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3368,10 +3368,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAsinh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAsinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3388,10 +3388,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAsinhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAsinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3408,9 +3408,9 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArcsinh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArcsinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Arcsinh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3427,10 +3427,10 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opArcsinh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opArcsinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3447,10 +3447,10 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opArcsinhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opArcsinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3467,9 +3467,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAtanh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atanh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3486,10 +3486,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAtanh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAtanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3506,10 +3506,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAtanhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAtanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3526,9 +3526,9 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArctanh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArctanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Arctanh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3545,10 +3545,10 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opArctanh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opArctanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3565,10 +3565,10 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opArctanhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opArctanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3585,9 +3585,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAsStrided, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3604,10 +3604,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAsStrided_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAsStrided_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3624,9 +3624,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAsin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAsin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Asin(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3643,10 +3643,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAsin_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAsin_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3663,10 +3663,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAsinOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAsinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3683,9 +3683,9 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArcsin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArcsin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Arcsin(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3702,10 +3702,10 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opArcsin_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opArcsin_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3722,10 +3722,10 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opArcsinOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opArcsinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3742,9 +3742,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAtan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAtan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atan(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3761,10 +3761,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opAtan_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opAtan_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3781,10 +3781,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAtanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAtanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3801,9 +3801,9 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArctan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArctan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Arctan(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3820,10 +3820,10 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opArctan_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opArctan_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3840,10 +3840,10 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opArctanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opArctanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3860,9 +3860,9 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAtleast1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAtleast1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atleast1d(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3879,9 +3879,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opAtleast1dSequence, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opAtleast1dSequence, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Atleast1dSequence(tensors)
-	assertgenshapes.ChecksPost62(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_83b74acec20c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -3898,9 +3898,9 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAtleast2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAtleast2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atleast2d(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3917,9 +3917,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opAtleast2dSequence, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opAtleast2dSequence, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Atleast2dSequence(tensors)
-	assertgenshapes.ChecksPost62(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_83b74acec20c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -3936,9 +3936,9 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAtleast3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAtleast3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atleast3d(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3955,9 +3955,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opAtleast3dSequence, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opAtleast3dSequence, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Atleast3dSequence(tensors)
-	assertgenshapes.ChecksPost62(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_83b74acec20c(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -3974,9 +3974,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opBaddbmm, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opBaddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3993,10 +3993,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opBaddbmm_, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opBaddbmm_, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -4013,10 +4013,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opBaddbmmOut, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opBaddbmmOut, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
 }
 
@@ -4032,9 +4032,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opBartlettWindow, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4051,10 +4051,10 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBartlettWindowOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBartlettWindowOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -4070,9 +4070,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4089,10 +4089,10 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -4109,9 +4109,9 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre63(&c, &opBatchNorm, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_94d789f63ec8(&c, &opBatchNorm, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost64(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.ChecksPost_0d48f0da98f7(&c, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -4128,9 +4128,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre65(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
+	assertgenshapes.ChecksPre_0be88d145331(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs_ebebcf55746b, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_ebebcf55746b, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, var_, r0)
 	return r0
 }
 
@@ -4147,10 +4147,10 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	assertgenshapes.ChecksPre67(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
+	assertgenshapes.ChecksPre_089082849694(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs_d35c3dfa82a5, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
+	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_d35c3dfa82a5, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
 	return r0
 }
 
@@ -4167,9 +4167,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre69(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_022a6e12ed5e(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost70(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_25b3fd0f532c(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4
 }
 
@@ -4186,9 +4186,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 	}
 	var c asserts.Call
 	var a1, a2, a3, a4, a5, a6, a7, a11 asserts.Saved
-	assertgenshapes.ChecksPre71(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs55, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
+	assertgenshapes.ChecksPre_8b6109bd82ba(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs_a99e4378c0d5, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	assertgenshapes.ChecksPost72(&c, &assertgenshapes.Locs55, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost_1b02d8662f11(&c, &assertgenshapes.Locs_a99e4378c0d5, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, reservedSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4205,9 +4205,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBernoulli, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBernoulli, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4224,10 +4224,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBernoulliOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBernoulliOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4244,10 +4244,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBernoulli_Tensor, &assertgenshapes.Locs56, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBernoulli_Tensor, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs56, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -4264,10 +4264,10 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBernoulliTensorOut, &assertgenshapes.Locs57, &a0, &a1, &a3, self, p, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBernoulliTensorOut, &assertgenshapes.Locs_8966af5ede15, &a0, &a1, &a3, self, p, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs57, &a0, &a1, &a3, self, p, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_8966af5ede15, &a0, &a1, &a3, self, p, out, r0)
 	return r0
 }
 
@@ -4284,9 +4284,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBernoulliTensor, &assertgenshapes.Locs56, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBernoulliTensor, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs56, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -4303,10 +4303,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBernoulli_Float, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBernoulli_Float, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4323,10 +4323,10 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBernoulliFloatOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBernoulliFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4343,9 +4343,9 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBernoulliP, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBernoulliP, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BernoulliP(self, p, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4362,9 +4362,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre73(&c, &opBilinear, &assertgenshapes.Locs58, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
+	assertgenshapes.ChecksPre_f8d732997765(&c, &opBilinear, &assertgenshapes.Locs_a38d05af529b, &a0, &a1, &a2, &a3, input1, input2, weight, bias)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs58, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_a38d05af529b, &a0, &a1, &a2, &a3, input1, input2, weight, bias, r0)
 	return r0
 }
 
@@ -4381,9 +4381,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -4400,10 +4400,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs60, &a0, &a1, &a2, &a4, self, target, weight, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a4, self, target, weight, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
 	return r0
 }
 
@@ -4420,9 +4420,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre73(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs61, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre_f8d732997765(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs61, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4439,10 +4439,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre77(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
+	assertgenshapes.ChecksPre_420a4962905e(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
+	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
 	return r0
 }
 
@@ -4459,9 +4459,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre79(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs63, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	assertgenshapes.ChecksPre_652b63a4dd80(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs63, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4478,10 +4478,10 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre80(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
+	assertgenshapes.ChecksPre_5bcc2472a675(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs_1150fbd9c0ec, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
+	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_1150fbd9c0ec, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
 	return r0
 }
 
@@ -4498,9 +4498,9 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opBincount, &assertgenshapes.Locs65, &a0, &a1, self, weights)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opBincount, &assertgenshapes.Locs_c267a392be05, &a0, &a1, self, weights)
 	r0 := kernels.Bincount(self, weights, minlength)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs65, &a0, &a1, self, weights, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_c267a392be05, &a0, &a1, self, weights, r0)
 	return r0
 }
 
@@ -4517,10 +4517,10 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre82(&c, &opBincountOut, &assertgenshapes.Locs66, &a0, &a1, &a3, self, weights, out)
+	assertgenshapes.ChecksPre_b58f7c004091(&c, &opBincountOut, &assertgenshapes.Locs_56f256675c83, &a0, &a1, &a3, self, weights, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs66, &a0, &a1, &a3, self, weights, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_56f256675c83, &a0, &a1, &a3, self, weights, out, r0)
 	return r0
 }
 
@@ -4537,9 +4537,9 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseNot, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseNot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseNot(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4556,10 +4556,10 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseNot_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseNot_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4576,10 +4576,10 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseNotOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseNotOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4596,10 +4596,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCopysignOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCopysignOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4616,9 +4616,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCopysignTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCopysignTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4635,10 +4635,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opCopysign_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opCopysign_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4655,9 +4655,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCopysignScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCopysignScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4674,10 +4674,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCopysign_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCopysign_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4694,10 +4694,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCopysignScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCopysignScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4714,9 +4714,9 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXLazyClone, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXLazyClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLazyClone(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4733,9 +4733,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogicalNot, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogicalNot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4752,10 +4752,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLogicalNot_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogicalNot_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4772,10 +4772,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogicalNotOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogicalNotOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4792,9 +4792,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogicalXor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogicalXor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4811,10 +4811,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogicalXor_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLogicalXor_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4831,10 +4831,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLogicalXorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogicalXorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4851,9 +4851,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogicalAnd, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogicalAnd, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4870,10 +4870,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogicalAnd_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLogicalAnd_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4890,10 +4890,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLogicalAndOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogicalAndOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4910,9 +4910,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogicalOr, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogicalOr, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4929,10 +4929,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogicalOr_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLogicalOr_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4949,10 +4949,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLogicalOrOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogicalOrOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4968,9 +4968,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opBlackmanWindow, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4987,10 +4987,10 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBlackmanWindowOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBlackmanWindowOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -5006,9 +5006,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -5025,10 +5025,10 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -5045,9 +5045,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBmm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -5064,10 +5064,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBmmOut, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBmmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -5084,9 +5084,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opBroadcastTensors, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opBroadcastTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.BroadcastTensors(tensors)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -5103,9 +5103,9 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBroadcastTo, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBroadcastTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BroadcastTo(self, size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5122,9 +5122,9 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5141,9 +5141,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opCat, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -5163,10 +5163,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opCatOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opCatOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5183,9 +5183,9 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opCatNames, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opCatNames, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.CatNames(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -5205,10 +5205,10 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opCatNamesOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opCatNamesOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5225,9 +5225,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opConcat, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opConcat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Concat(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -5247,10 +5247,10 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opConcatOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opConcatOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5267,9 +5267,9 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opConcatNames, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opConcatNames, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.ConcatNames(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -5289,10 +5289,10 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opConcatNamesOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opConcatNamesOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5309,9 +5309,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opConcatenate, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opConcatenate, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Concatenate(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -5331,10 +5331,10 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opConcatenateOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opConcatenateOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5351,9 +5351,9 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opConcatenateNames, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opConcatenateNames, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -5373,10 +5373,10 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opConcatenateNamesOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opConcatenateNamesOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -5393,9 +5393,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opBlockDiag, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opBlockDiag, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -5415,10 +5415,10 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opBlockDiagOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opBlockDiagOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -5435,9 +5435,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCeil, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCeil, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Ceil(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5454,10 +5454,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCeil_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCeil_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5474,10 +5474,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCeilOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCeilOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5494,9 +5494,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opChainMatmul, &assertgenshapes.Locs70, &l0, matrices)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opChainMatmul, &assertgenshapes.Locs_76490308d7dc, &l0, matrices)
 	r0 := kernels.ChainMatmul(matrices)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs70, &l0, matrices, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_76490308d7dc, &l0, matrices, r0)
 	return r0
 }
 
@@ -5516,10 +5516,10 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opChainMatmulOut, &assertgenshapes.Locs71, &l0, &a1, matrices, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opChainMatmulOut, &assertgenshapes.Locs_50abb7404d8d, &l0, &a1, matrices, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs71, &l0, &a1, matrices, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_50abb7404d8d, &l0, &a1, matrices, out, r0)
 	return r0
 }
 
@@ -5536,9 +5536,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsafeChunk, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsafeChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5555,9 +5555,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opChunk, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opChunk, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5574,9 +5574,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTensorSplitSections, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTensorSplitSections, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5593,9 +5593,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTensorSplitIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTensorSplitIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5612,9 +5612,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs72, &a0, &a1, self, tensor_indices_or_sections)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs_e30a335e737d, &a0, &a1, self, tensor_indices_or_sections)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs72, &a0, &a1, self, tensor_indices_or_sections, r0)
+	assertgenshapes.ChecksPost_e019511c1f32(&c, &assertgenshapes.Locs_e30a335e737d, &a0, &a1, self, tensor_indices_or_sections, r0)
 	return r0
 }
 
@@ -5631,9 +5631,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opClamp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5650,9 +5650,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opClampTensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5669,10 +5669,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opClamp_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opClamp_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5689,10 +5689,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre89(&c, &opClamp_Tensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre_ae93099efd6b(&c, &opClamp_Tensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5709,10 +5709,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opClampOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opClampOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5729,10 +5729,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opClampTensorOut, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	assertgenshapes.ChecksPre_9d5b6aa2ec55(&c, &opClampTensorOut, &assertgenshapes.Locs_24039391a92f, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_24039391a92f, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -5749,9 +5749,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opClampMax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opClampMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5768,9 +5768,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opClampMaxTensor, &assertgenshapes.Locs75, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opClampMaxTensor, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs75, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5787,10 +5787,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opClampMax_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opClampMax_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5807,10 +5807,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opClampMax_Tensor, &assertgenshapes.Locs75, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opClampMax_Tensor, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs75, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5827,10 +5827,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opClampMaxOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opClampMaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5847,10 +5847,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opClampMaxTensorOut, &assertgenshapes.Locs76, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opClampMaxTensorOut, &assertgenshapes.Locs_96f173591f6a, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs76, &a0, &a1, &a2, self, max_, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_96f173591f6a, &a0, &a1, &a2, self, max_, out, r0)
 	return r0
 }
 
@@ -5867,9 +5867,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opClampMin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opClampMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5886,9 +5886,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opClampMinTensor, &assertgenshapes.Locs77, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opClampMinTensor, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs77, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5905,10 +5905,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opClampMin_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opClampMin_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5925,10 +5925,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opClampMin_Tensor, &assertgenshapes.Locs77, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opClampMin_Tensor, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs77, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5945,10 +5945,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opClampMinOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opClampMinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5965,10 +5965,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opClampMinTensorOut, &assertgenshapes.Locs78, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opClampMinTensorOut, &assertgenshapes.Locs_06022f9b368e, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs78, &a0, &a1, &a2, self, min_, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_06022f9b368e, &a0, &a1, &a2, self, min_, out, r0)
 	return r0
 }
 
@@ -5985,9 +5985,9 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opClip, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opClip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clip(self, min_, max_)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6004,9 +6004,9 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opClipTensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opClipTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -6023,10 +6023,10 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opClip_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opClip_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6043,10 +6043,10 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre89(&c, &opClip_Tensor, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre_ae93099efd6b(&c, &opClip_Tensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs73, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -6063,10 +6063,10 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opClipOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opClipOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6083,10 +6083,10 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opClipTensorOut, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	assertgenshapes.ChecksPre_9d5b6aa2ec55(&c, &opClipTensorOut, &assertgenshapes.Locs_24039391a92f, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_24039391a92f, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
 }
 
@@ -6103,9 +6103,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.CudnnIsAcceptable(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6122,9 +6122,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opComplex, &assertgenshapes.Locs79, &a0, &a1, real_, imag_)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opComplex, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs79, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -6141,10 +6141,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opComplexOut, &assertgenshapes.Locs80, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opComplexOut, &assertgenshapes.Locs_4144b53de773, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs80, &a0, &a1, &a2, real_, imag_, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4144b53de773, &a0, &a1, &a2, real_, imag_, out, r0)
 	return r0
 }
 
@@ -6161,9 +6161,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPolar, &assertgenshapes.Locs81, &a0, &a1, abs, angle)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPolar, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs81, &a0, &a1, abs, angle, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -6180,10 +6180,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opPolarOut, &assertgenshapes.Locs82, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opPolarOut, &assertgenshapes.Locs_57d7605c3d3b, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs82, &a0, &a1, &a2, abs, angle, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_57d7605c3d3b, &a0, &a1, &a2, abs, angle, out, r0)
 	return r0
 }
 
@@ -6200,9 +6200,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opConstantPadNd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opConstantPadNd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6219,10 +6219,10 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opConstantPadNdOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opConstantPadNdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6239,9 +6239,9 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opContiguous, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6258,9 +6258,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConvolution, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6277,10 +6277,10 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opConvolutionOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opConvolutionOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6297,9 +6297,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opConvolutionBackward, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre_c06886af906b(&c, &opConvolutionBackward, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6316,10 +6316,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a11, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_430157c69955(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs_458ebc62baae, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_458ebc62baae, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6336,9 +6336,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConvolutionOverrideable, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConvolutionOverrideable, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6355,10 +6355,10 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a9, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6375,9 +6375,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre_c06886af906b(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6394,10 +6394,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_430157c69955(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs_458ebc62baae, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_458ebc62baae, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6414,9 +6414,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXConvolution, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6433,10 +6433,10 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a13 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opXConvolutionOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a13, input, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXConvolutionOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a13, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -6453,9 +6453,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6472,9 +6472,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXConvolutionMode, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXConvolutionMode, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6491,9 +6491,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs87, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
+	assertgenshapes.ChecksPre_af934a99447c(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs_a9729372f097, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_5606de8bb25b(&c, &assertgenshapes.Locs_a9729372f097, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6510,9 +6510,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConv1d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConv1d, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6529,9 +6529,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConv2d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConv2d, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6548,9 +6548,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConv3d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConv3d, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6567,9 +6567,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConv1dPadding, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConv1dPadding, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6586,9 +6586,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConv2dPadding, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConv2dPadding, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6605,9 +6605,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConv3dPadding, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConv3dPadding, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6624,9 +6624,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opConvTbc, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opConvTbc, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6643,10 +6643,10 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opConvTbcOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opConvTbcOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6663,9 +6663,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre97(&c, &opConvTbcBackward, &assertgenshapes.Locs90, &a0, &a1, &a2, &a3, self, input, weight, bias)
+	assertgenshapes.ChecksPre_f71c6d7bc105(&c, &opConvTbcBackward, &assertgenshapes.Locs_bad71de63562, &a0, &a1, &a2, &a3, self, input, weight, bias)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs90, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_0c6b12792b83(&c, &assertgenshapes.Locs_bad71de63562, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6682,9 +6682,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConvTranspose1d, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConvTranspose1d, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6701,9 +6701,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConvTranspose2dInput, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConvTranspose2dInput, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6720,9 +6720,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConvTranspose3dInput, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConvTranspose3dInput, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6739,9 +6739,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCopy, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCopy, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.Copy(self, src, non_blocking)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -6758,10 +6758,10 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opCopy_, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opCopy_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -6778,10 +6778,10 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCopyOut, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCopyOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -6798,9 +6798,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCopyFrom, &assertgenshapes.Locs93, &a0, &a1, self, dst)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXCopyFrom, &assertgenshapes.Locs_28a453075829, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs93, &a0, &a1, self, dst, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_28a453075829, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -6817,10 +6817,10 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXCopyFromOut, &assertgenshapes.Locs94, &a0, &a1, &a3, self, dst, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXCopyFromOut, &assertgenshapes.Locs_99d92783d57b, &a0, &a1, &a3, self, dst, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs94, &a0, &a1, &a3, self, dst, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_99d92783d57b, &a0, &a1, &a3, self, dst, out, r0)
 	return r0
 }
 
@@ -6837,9 +6837,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCopyFromAndResize, &assertgenshapes.Locs93, &a0, &a1, self, dst)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXCopyFromAndResize, &assertgenshapes.Locs_28a453075829, &a0, &a1, self, dst)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs93, &a0, &a1, self, dst, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_28a453075829, &a0, &a1, self, dst, r0)
 	return r0
 }
 
@@ -6856,10 +6856,10 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs94, &a0, &a1, &a2, self, dst, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs_99d92783d57b, &a0, &a1, &a2, self, dst, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs94, &a0, &a1, &a2, self, dst, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_99d92783d57b, &a0, &a1, &a2, self, dst, out, r0)
 	return r0
 }
 
@@ -6876,9 +6876,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCos, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cos(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6895,10 +6895,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCos_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCos_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6915,10 +6915,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCosOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCosOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6935,9 +6935,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCosh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cosh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6954,10 +6954,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCosh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCosh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6974,10 +6974,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCoshOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCoshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6994,9 +6994,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -7013,9 +7013,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7032,10 +7032,10 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7052,9 +7052,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCountNonzero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCountNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7071,10 +7071,10 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCountNonzeroOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCountNonzeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7091,9 +7091,9 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opCov, &assertgenshapes.Locs96, &a0, &a2, &a3, self, fweights, aweights)
+	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opCov, &assertgenshapes.Locs_db673782deb1, &a0, &a2, &a3, self, fweights, aweights)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs96, &a0, &a2, &a3, self, fweights, aweights, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_db673782deb1, &a0, &a2, &a3, self, fweights, aweights, r0)
 	return r0
 }
 
@@ -7110,9 +7110,9 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCorrcoef, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCorrcoef, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Corrcoef(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7129,9 +7129,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs45, &a0, theta)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs45, &a0, theta, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
 	return r0
 }
 
@@ -7148,10 +7148,10 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs46, &a0, &a5, theta, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs_a5d011bceec6, &a0, &a5, theta, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs46, &a0, &a5, theta, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_a5d011bceec6, &a0, &a5, theta, out, r0)
 	return r0
 }
 
@@ -7168,9 +7168,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs47, &a0, grad)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs47, &a0, grad, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_09fdb64f1411, &a0, grad, r0)
 	return r0
 }
 
@@ -7187,10 +7187,10 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs97, &a0, &a5, grad, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs_32e2cff92cf5, &a0, &a5, grad, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs97, &a0, &a5, grad, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_32e2cff92cf5, &a0, &a5, grad, out, r0)
 	return r0
 }
 
@@ -7207,9 +7207,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre99(&c, &opCudnnBatchNorm, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_d3d80fae8d35(&c, &opCudnnBatchNorm, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost70(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_25b3fd0f532c(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7226,10 +7226,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre100(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_9d68959426ef(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs_c523f735a2bf, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_5cead9110f2c(&c, &assertgenshapes.Locs_c523f735a2bf, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7246,9 +7246,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	assertgenshapes.ChecksPre102(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs99, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.ChecksPre_9ffe6eede4a5(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	assertgenshapes.ChecksPost72(&c, &assertgenshapes.Locs99, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost_1b02d8662f11(&c, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7265,10 +7265,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre103(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	assertgenshapes.ChecksPre_79f66a3f833d(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs_83db9b75b7e6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_7c24317b516a(&c, &assertgenshapes.Locs_83db9b75b7e6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7285,9 +7285,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCudnnConvolution, &assertgenshapes.Locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCudnnConvolution, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7304,10 +7304,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs102, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a1, &a9, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a1, &a9, self, weight, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a1, &a9, self, weight, out, r0)
 	return r0
 }
 
@@ -7324,9 +7324,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7343,10 +7343,10 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1, a10 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs102, &a0, &a1, &a10, self, weight, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a1, &a10, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a1, &a10, self, weight, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a1, &a10, self, weight, out, r0)
 	return r0
 }
 
@@ -7363,9 +7363,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs101, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7382,10 +7382,10 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs102, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a1, &a7, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a1, &a7, self, weight, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a1, &a7, self, weight, out, r0)
 	return r0
 }
 
@@ -7402,9 +7402,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs103, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs_f498663379b5, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs103, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_f498663379b5, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7421,10 +7421,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs_fc38bac3dc0e, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_fc38bac3dc0e, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7441,9 +7441,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7460,10 +7460,10 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -7480,9 +7480,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre73(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	assertgenshapes.ChecksPre_f8d732997765(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -7499,10 +7499,10 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a9 asserts.Saved
-	assertgenshapes.ChecksPre77(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
+	assertgenshapes.ChecksPre_420a4962905e(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs_e1da35f6fe4a, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
+	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_e1da35f6fe4a, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
 	return r0
 }
 
@@ -7519,9 +7519,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCudnnGridSampler, &assertgenshapes.Locs107, &a0, &a1, self, grid)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCudnnGridSampler, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs107, &a0, &a1, self, grid, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -7538,10 +7538,10 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs108, &a0, &a1, &a2, self, grid, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs_431a5645dd64, &a0, &a1, &a2, self, grid, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs108, &a0, &a1, &a2, self, grid, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_431a5645dd64, &a0, &a1, &a2, self, grid, out, r0)
 	return r0
 }
 
@@ -7558,9 +7558,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs109, &a0, &a1, &a2, self, grid, grad_output)
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs_c945a1d7fac6, &a0, &a1, &a2, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs109, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_c945a1d7fac6, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -7577,10 +7577,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs_d9cbaaf8170c, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_d9cbaaf8170c, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7597,9 +7597,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opCummax, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opCummax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7616,10 +7616,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opCummaxOut, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opCummaxOut, &assertgenshapes.Locs_be694a11114b, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7636,9 +7636,9 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opCummaxDimname, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opCummaxDimname, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7655,10 +7655,10 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opCummaxDimnameOut, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opCummaxDimnameOut, &assertgenshapes.Locs_be694a11114b, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7676,10 +7676,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre109(&c, &opXCummaxHelper, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_f92af9aba598(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_9ab0018d2bec(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7695,9 +7695,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opCummin, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opCummin, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7714,10 +7714,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opCumminOut, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opCumminOut, &assertgenshapes.Locs_be694a11114b, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7734,9 +7734,9 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opCumminDimname, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opCumminDimname, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7753,10 +7753,10 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opCumminDimnameOut, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opCumminDimnameOut, &assertgenshapes.Locs_be694a11114b, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7774,10 +7774,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre109(&c, &opXCumminHelper, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_f92af9aba598(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs112, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_9ab0018d2bec(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7793,9 +7793,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opCummaxminBackward, &assertgenshapes.Locs113, &a0, &a1, &a2, grad, input, indices)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opCummaxminBackward, &assertgenshapes.Locs_0eab5d038ca8, &a0, &a1, &a2, grad, input, indices)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	assertgenshapes.ChecksPost111(&c, &assertgenshapes.Locs113, &a0, &a1, &a2, grad, input, indices, r0)
+	assertgenshapes.ChecksPost_a84ed8543784(&c, &assertgenshapes.Locs_0eab5d038ca8, &a0, &a1, &a2, grad, input, indices, r0)
 	return r0
 }
 
@@ -7812,9 +7812,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCumprod, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCumprod, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7831,10 +7831,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCumprod_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCumprod_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7851,10 +7851,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCumprodOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCumprodOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7871,9 +7871,9 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCumprodDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCumprodDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7890,10 +7890,10 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCumprod_Dimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCumprod_Dimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7910,10 +7910,10 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCumprodDimnameOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCumprodDimnameOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7930,9 +7930,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opCumprodBackward, &assertgenshapes.Locs114, &a0, &a1, &a3, grad, input, output)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opCumprodBackward, &assertgenshapes.Locs_4fd794778b19, &a0, &a1, &a3, grad, input, output)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs114, &a0, &a1, &a3, grad, input, output, r0)
+	assertgenshapes.ChecksPost_9440201f373d(&c, &assertgenshapes.Locs_4fd794778b19, &a0, &a1, &a3, grad, input, output, r0)
 	return r0
 }
 
@@ -7949,9 +7949,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCumsum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCumsum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7968,10 +7968,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCumsum_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCumsum_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7988,10 +7988,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCumsumOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCumsumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8008,9 +8008,9 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCumsumDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCumsumDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8027,10 +8027,10 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCumsum_Dimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCumsum_Dimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8047,10 +8047,10 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCumsumDimnameOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCumsumDimnameOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8067,9 +8067,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -8086,9 +8086,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs116, &a0, y)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
 	return r0
 }
 
@@ -8105,9 +8105,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCtcLossIntList, &assertgenshapes.Locs117, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCtcLossIntList, &assertgenshapes.Locs_470c3b670623, &a0, &a1, log_probs, targets)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs117, &a0, &a1, log_probs, targets, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_470c3b670623, &a0, &a1, log_probs, targets, r0)
 	return r0
 }
 
@@ -8124,9 +8124,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opCtcLossTensor, &assertgenshapes.Locs118, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_02f7125493d4(&c, &opCtcLossTensor, &assertgenshapes.Locs_f2e583a5b9ee, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs118, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_f2e583a5b9ee, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
 	return r0
 }
 
@@ -8143,9 +8143,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXCtcLoss, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -8162,10 +8162,10 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	}
 	var c asserts.Call
 	var a0, a1, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opXCtcLossOut, &assertgenshapes.Locs18, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opXCtcLossOut, &assertgenshapes.Locs_1266050dcb3f, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs18, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_1266050dcb3f, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8182,9 +8182,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre35(&c, &opXCtcLossTensor, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -8201,10 +8201,10 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1)
+	assertgenshapes.ChecksPre_a6ffc9a69227(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs_56f055fc5a42, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_56f055fc5a42, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8221,9 +8221,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opXCtcLossBackward, &assertgenshapes.Locs120, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
+	assertgenshapes.ChecksPre_98aae99c0243(&c, &opXCtcLossBackward, &assertgenshapes.Locs_c1a0bbd56fe6, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs120, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_c1a0bbd56fe6, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -8240,10 +8240,10 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a9 asserts.Saved
-	assertgenshapes.ChecksPre117(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	assertgenshapes.ChecksPre_34e3436eb409(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs_7563f6453ac9, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
+	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_7563f6453ac9, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
 	return r0
 }
 
@@ -8260,9 +8260,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre118(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs122, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
+	assertgenshapes.ChecksPre_af813b8adecd(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs_f3bcfd7eb20a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs122, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
+	assertgenshapes.ChecksPost_4c42ebcbcb12(&c, &assertgenshapes.Locs_f3bcfd7eb20a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -8279,9 +8279,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiagEmbed, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiagEmbed, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8298,10 +8298,10 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDiagEmbedOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDiagEmbedOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8318,9 +8318,9 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiagflat, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiagflat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diagflat(self, offset)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8337,9 +8337,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiagonal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8356,9 +8356,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgDiagonal, &assertgenshapes.Locs123, &a0, A)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgDiagonal, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
 	return r0
 }
 
@@ -8375,9 +8375,9 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiagonalDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiagonalDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8394,9 +8394,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiagonalBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiagonalBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8413,10 +8413,10 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs125, &a0, &a5, grad_output, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs125, &a0, &a5, grad_output, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a5, grad_output, out, r0)
 	return r0
 }
 
@@ -8433,10 +8433,10 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFillDiagonal_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFillDiagonal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8453,9 +8453,9 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opDiff, &assertgenshapes.Locs126, &a0, &a3, &a4, self, prepend, append_)
+	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opDiff, &assertgenshapes.Locs_46c70d7a373b, &a0, &a3, &a4, self, prepend, append_)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs126, &a0, &a3, &a4, self, prepend, append_, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_46c70d7a373b, &a0, &a3, &a4, self, prepend, append_, r0)
 	return r0
 }
 
@@ -8472,10 +8472,10 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opDiffOut, &assertgenshapes.Locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out)
+	assertgenshapes.ChecksPre_9d5b6aa2ec55(&c, &opDiffOut, &assertgenshapes.Locs_015019e642cf, &a0, &a3, &a4, &a5, self, prepend, append_, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_015019e642cf, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
 	return r0
 }
 
@@ -8492,9 +8492,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGradientScalarint, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGradientScalarint, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8511,9 +8511,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGradientScalararray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGradientScalararray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8530,9 +8530,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGradientArray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGradientArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8549,9 +8549,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGradientScalarrayint, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGradientScalarrayint, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8568,9 +8568,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGradientScalarrayarray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGradientScalarrayarray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8590,9 +8590,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre121(&c, &opGradientTensorarrayint, &assertgenshapes.Locs128, &a0, &l1, self, spacing)
+	assertgenshapes.ChecksPre_914be7f0f2cd(&c, &opGradientTensorarrayint, &assertgenshapes.Locs_d1a9b3da1201, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs128, &a0, &l1, self, spacing, r0)
+	assertgenshapes.ChecksPost_6188c8d80685(&c, &assertgenshapes.Locs_d1a9b3da1201, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8612,9 +8612,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre121(&c, &opGradientTensorarray, &assertgenshapes.Locs128, &a0, &l1, self, spacing)
+	assertgenshapes.ChecksPre_914be7f0f2cd(&c, &opGradientTensorarray, &assertgenshapes.Locs_d1a9b3da1201, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs128, &a0, &l1, self, spacing, r0)
+	assertgenshapes.ChecksPost_6188c8d80685(&c, &assertgenshapes.Locs_d1a9b3da1201, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8631,9 +8631,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDivTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8650,10 +8650,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDiv_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDiv_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8670,10 +8670,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDivOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDivOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8690,9 +8690,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDivTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDivTensorMode, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8709,10 +8709,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDiv_TensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDiv_TensorMode, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8729,10 +8729,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDivOutMode, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDivOutMode, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8749,9 +8749,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDivScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8768,10 +8768,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDiv_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDiv_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8788,10 +8788,10 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDivScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDivScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8808,9 +8808,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDivScalarMode, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDivScalarMode, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8827,10 +8827,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDiv_ScalarMode, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDiv_ScalarMode, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8847,10 +8847,10 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDivScalarModeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDivScalarModeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8867,9 +8867,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDivideTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDivideTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivideTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8886,10 +8886,10 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDivide_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8906,10 +8906,10 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDivideOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -8926,9 +8926,9 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDivideScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDivideScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivideScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8945,10 +8945,10 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDivide_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8965,9 +8965,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDivideTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDivideTensorMode, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8984,10 +8984,10 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDivide_TensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDivide_TensorMode, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9004,10 +9004,10 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDivideOutMode, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDivideOutMode, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -9024,9 +9024,9 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDivideScalarMode, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDivideScalarMode, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9043,10 +9043,10 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDivide_ScalarMode, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDivide_ScalarMode, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9063,9 +9063,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTrueDivideTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTrueDivideTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.TrueDivideTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9082,10 +9082,10 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9102,10 +9102,10 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTrueDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTrueDivideOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9122,9 +9122,9 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrueDivideScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrueDivideScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TrueDivideScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9141,10 +9141,10 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9161,9 +9161,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDot, &assertgenshapes.Locs129, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs129, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -9180,10 +9180,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDotOut, &assertgenshapes.Locs130, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDotOut, &assertgenshapes.Locs_fc169b4a79b3, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs130, &a0, &a1, &a2, self, tensor, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_fc169b4a79b3, &a0, &a1, &a2, self, tensor, out, r0)
 	return r0
 }
 
@@ -9200,9 +9200,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opVdot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opVdot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9219,10 +9219,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opVdotOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opVdotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -9239,9 +9239,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opEinsum, &assertgenshapes.Locs9, &l1, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opEinsum, &assertgenshapes.Locs_ff1cad182ecc, &l1, tensors)
 	r0 := kernels.Einsum(equation, tensors, path)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l1, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l1, tensors, r0)
 	return r0
 }
 
@@ -9258,9 +9258,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbedding, &assertgenshapes.Locs131, &a0, &a1, weight, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEmbedding, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs131, &a0, &a1, weight, indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -9277,10 +9277,10 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opEmbeddingOut, &assertgenshapes.Locs132, &a0, &a1, &a5, weight, indices, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opEmbeddingOut, &assertgenshapes.Locs_559f82bfaa22, &a0, &a1, &a5, weight, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs132, &a0, &a1, &a5, weight, indices, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_559f82bfaa22, &a0, &a1, &a5, weight, indices, out, r0)
 	return r0
 }
 
@@ -9297,9 +9297,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbeddingBackward, &assertgenshapes.Locs133, &a0, &a1, grad, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEmbeddingBackward, &assertgenshapes.Locs_294da168fe67, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, grad, indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_294da168fe67, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -9316,9 +9316,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs134, &a0, &a1, grad_output, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs134, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -9335,10 +9335,10 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs135, &a0, &a1, &a5, grad_output, indices, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs_bb1cddf778f9, &a0, &a1, &a5, grad_output, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs135, &a0, &a1, &a5, grad_output, indices, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_bb1cddf778f9, &a0, &a1, &a5, grad_output, indices, out, r0)
 	return r0
 }
 
@@ -9355,10 +9355,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -9375,10 +9375,10 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs137, &a0, &a1, &a4, self, indices, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a4, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a4, self, indices, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a4, self, indices, out, r0)
 	return r0
 }
 
@@ -9395,9 +9395,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbeddingRenorm, &assertgenshapes.Locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEmbeddingRenorm, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -9414,9 +9414,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs133, &a0, &a1, grad, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs_294da168fe67, &a0, &a1, grad, indices)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a1, grad, indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_294da168fe67, &a0, &a1, grad, indices, r0)
 	return r0
 }
 
@@ -9433,9 +9433,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre123(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre_5828b61c8808(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs_9f43cecdaa0d, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPost_f5082d552654(&c, &assertgenshapes.Locs_9f43cecdaa0d, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9452,10 +9452,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre125(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_60a1210fc3a0(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs_583eb387baf8, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_3c55800ff68e(&c, &assertgenshapes.Locs_583eb387baf8, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9472,9 +9472,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXRowwisePrune, &assertgenshapes.Locs140, &a0, &a1, weight, mask)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXRowwisePrune, &assertgenshapes.Locs_df340c912795, &a0, &a1, weight, mask)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs140, &a0, &a1, weight, mask, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_df340c912795, &a0, &a1, weight, mask, r0, r1)
 	return r0, r1
 }
 
@@ -9491,9 +9491,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opRowStack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opRowStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.RowStack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -9513,10 +9513,10 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opRowStackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opRowStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -9533,9 +9533,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre127(&c, &opEmbeddingBag, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre_99dbd5a81aad(&c, &opEmbeddingBag, &assertgenshapes.Locs_ac9818a777c3, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_1d874a3763c8(&c, &assertgenshapes.Locs_ac9818a777c3, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9552,9 +9552,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre127(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre_99dbd5a81aad(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs_ac9818a777c3, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs141, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_1d874a3763c8(&c, &assertgenshapes.Locs_ac9818a777c3, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9571,9 +9571,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre123(&c, &opXEmbeddingBag, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre_5828b61c8808(&c, &opXEmbeddingBag, &assertgenshapes.Locs_9f43cecdaa0d, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPost_f5082d552654(&c, &assertgenshapes.Locs_9f43cecdaa0d, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9590,10 +9590,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre125(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_60a1210fc3a0(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs_583eb387baf8, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_3c55800ff68e(&c, &assertgenshapes.Locs_583eb387baf8, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9610,9 +9610,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	assertgenshapes.ChecksPre129(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre_e7795ab45c8f(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs_b80cae8caecb, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost_4c42ebcbcb12(&c, &assertgenshapes.Locs_b80cae8caecb, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9629,9 +9629,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	assertgenshapes.ChecksPre130(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
+	assertgenshapes.ChecksPre_ee0e135d0705(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs_ec9d5ba29bc1, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_ec9d5ba29bc1, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
 	return r0
 }
 
@@ -9648,9 +9648,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	assertgenshapes.ChecksPre130(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre_ee0e135d0705(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9667,10 +9667,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
-	assertgenshapes.ChecksPre132(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	assertgenshapes.ChecksPre_f37be2f18338(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs_13d0a59cc02f, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
+	assertgenshapes.ChecksPost_8cfef65b4024(&c, &assertgenshapes.Locs_13d0a59cc02f, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
 }
 
@@ -9687,9 +9687,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs146, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
+	assertgenshapes.ChecksPre_98aae99c0243(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs_38db37bfd191, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs146, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_38db37bfd191, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
 	return r0
 }
 
@@ -9706,10 +9706,10 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	assertgenshapes.ChecksPre117(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
+	assertgenshapes.ChecksPre_34e3436eb409(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs_9ec91e4711ad, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
+	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_9ec91e4711ad, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
 	return r0
 }
 
@@ -9725,9 +9725,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opEmptyNames, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -9744,10 +9744,10 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEmptyNamesOut, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opEmptyNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -9763,9 +9763,2296 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opEmptyPermuted = asserts.Op{
+	Name:     "empty_permuted",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// EmptyPermuted checks empty_permuted(SymInt[] size, int[] physical_layout, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyPermuted, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opEmptyPermutedOut = asserts.Op{
+	Name:     "empty_permuted",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// EmptyPermutedOut checks empty_permuted.out(SymInt[] size, int[] physical_layout, *, Tensor(a!) out) -> Tensor(a!)
+func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyPermutedOut(size, physical_layout, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opEmptyPermutedOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opNewEmpty = asserts.Op{
+	Name:     "new_empty",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NewEmpty checks new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNewEmpty, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNewEmptyOut = asserts.Op{
+	Name:     "new_empty",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NewEmptyOut checks new_empty.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
+func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewEmptyOut(self, size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNewEmptyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.NewEmptyOut(self, size, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opNewEmptyStrided = asserts.Op{
+	Name:     "new_empty_strided",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NewEmptyStrided checks new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNewEmptyStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNewEmptyStridedOut = asserts.Op{
+	Name:     "new_empty_strided",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NewEmptyStridedOut checks new_empty_strided.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
+func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewEmptyStridedOut(self, size, stride, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opNewFull = asserts.Op{
+	Name:     "new_full",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NewFull checks new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNewFull, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNewFullOut = asserts.Op{
+	Name:     "new_full",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NewFullOut checks new_full.out(Tensor self, SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
+func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewFullOut(self, size, fill_value, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNewFullOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.NewFullOut(self, size, fill_value, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opNewZeros = asserts.Op{
+	Name:     "new_zeros",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NewZeros checks new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNewZeros, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNewZerosOut = asserts.Op{
+	Name:     "new_zeros",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NewZerosOut checks new_zeros.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
+func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewZerosOut(self, size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNewZerosOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.NewZerosOut(self, size, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opNewOnes = asserts.Op{
+	Name:     "new_ones",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NewOnes checks new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNewOnes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNewOnesOut = asserts.Op{
+	Name:     "new_ones",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NewOnesOut checks new_ones.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
+func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewOnesOut(self, size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNewOnesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.NewOnesOut(self, size, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opXEmptyAffineQuantized = asserts.Op{
+	Name:     "_empty_affine_quantized",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XEmptyAffineQuantized checks _empty_affine_quantized(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format) -> Tensor
+func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string, pin_memory *bool, scale float64, zero_point int64, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opXEmptyAffineQuantizedOut = asserts.Op{
+	Name:     "_empty_affine_quantized",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XEmptyAffineQuantizedOut checks _empty_affine_quantized.out(SymInt[] size, *, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
+func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
+	return r0
+}
+
+var opXEmptyPerChannelAffineQuantized = asserts.Op{
+	Name:     "_empty_per_channel_affine_quantized",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XEmptyPerChannelAffineQuantized checks _empty_per_channel_affine_quantized(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=contiguous_format) -> Tensor
+func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs_e06a2d41af64, &a1, &a2, scales, zero_points)
+	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e06a2d41af64, &a1, &a2, scales, zero_points, r0)
+	return r0
+}
+
+var opXEmptyPerChannelAffineQuantizedOut = asserts.Op{
+	Name:     "_empty_per_channel_affine_quantized",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XEmptyPerChannelAffineQuantizedOut checks _empty_per_channel_affine_quantized.out(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
+func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
+	}
+	var c asserts.Call
+	var a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs_b06936396e6c, &a1, &a2, &a5, scales, zero_points, out)
+	defer c.Abandon()
+	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b06936396e6c, &a1, &a2, &a5, scales, zero_points, out, r0)
+	return r0
+}
+
+var opResize_ = asserts.Op{
+	Name:     "resize_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Resize_ checks resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
+func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Resize_(self, size, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opResize_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Resize_(self, size, memory_format)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opResizeOut = asserts.Op{
+	Name:     "resize",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ResizeOut checks resize.out(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ResizeOut(self, size, memory_format, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opResizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.ResizeOut(self, size, memory_format, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opResize = asserts.Op{
+	Name:     "resize",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Resize checks resize(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor
+func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Resize(self, size, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opResize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Resize(self, size, memory_format)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXResizeOutput_ = asserts.Op{
+	Name:     "_resize_output_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XResizeOutput_ checks _resize_output_(Tensor(a!) self, SymInt[] size, Device device) -> Tensor(a!)
+func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XResizeOutput_(self, size, device)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXResizeOutput_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.XResizeOutput_(self, size, device)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXResizeOutputOut = asserts.Op{
+	Name:     "_resize_output",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XResizeOutputOut checks _resize_output.out(Tensor self, SymInt[] size, Device device, *, Tensor(a!) out) -> Tensor(a!)
+func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XResizeOutputOut(self, size, device, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXResizeOutputOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.XResizeOutputOut(self, size, device, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opXResizeOutput = asserts.Op{
+	Name:     "_resize_output",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XResizeOutput checks _resize_output(Tensor self, SymInt[] size, Device device) -> Tensor
+func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XResizeOutput(self, size, device)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXResizeOutput, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XResizeOutput(self, size, device)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opEmptyQuantized = asserts.Op{
+	Name:     "empty_quantized",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// EmptyQuantized checks empty_quantized(int[] size, Tensor qtensor, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opEmptyQuantized, &assertgenshapes.Locs_fc77d661f2ea, &a1, qtensor)
+	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_fc77d661f2ea, &a1, qtensor, r0)
+	return r0
+}
+
+var opEmptyQuantizedOut = asserts.Op{
+	Name:     "empty_quantized",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// EmptyQuantizedOut checks empty_quantized.out(int[] size, Tensor qtensor, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
+	}
+	var c asserts.Call
+	var a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs_f7df3a9c9871, &a1, &a3, qtensor, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_f7df3a9c9871, &a1, &a3, qtensor, out, r0)
+	return r0
+}
+
+var opEmptyOut = asserts.Op{
+	Name:     "empty",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// EmptyOut checks empty.out(SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyOut(size, memory_format, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opEmptyOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyOut(size, memory_format, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opEmptyLike = asserts.Op{
+	Name:     "empty_like",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opEmptyLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opEmptyLikeOut = asserts.Op{
+	Name:     "empty_like",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyLikeOut(self, memory_format, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opEmptyLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyLikeOut(self, memory_format, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opEmptyStrided = asserts.Op{
+	Name:     "empty_strided",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyStrided, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opEmptyStridedOut = asserts.Op{
+	Name:     "empty_strided",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
+func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyStridedOut(size, stride, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opEmptyStridedOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyStridedOut(size, stride, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opErf = asserts.Op{
+	Name:     "erf",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Erf checks erf(Tensor self) -> Tensor
+func Erf(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erf(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Erf(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErf_ = asserts.Op{
+	Name:     "erf_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
+func Erf_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erf_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opErf_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Erf_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErfOut = asserts.Op{
+	Name:     "erf",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ErfOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opErfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ErfOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opErfc = asserts.Op{
+	Name:     "erfc",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Erfc checks erfc(Tensor self) -> Tensor
+func Erfc(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erfc(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Erfc(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErfc_ = asserts.Op{
+	Name:     "erfc_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
+func Erfc_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erfc_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opErfc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Erfc_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErfcOut = asserts.Op{
+	Name:     "erfc",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ErfcOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opErfcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ErfcOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opExp = asserts.Op{
+	Name:     "exp",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Exp checks exp(Tensor self) -> Tensor
+func Exp(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Exp(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExp_ = asserts.Op{
+	Name:     "exp_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
+func Exp_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opExp_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Exp_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExpOut = asserts.Op{
+	Name:     "exp",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ExpOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ExpOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opExp2 = asserts.Op{
+	Name:     "exp2",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Exp2 checks exp2(Tensor self) -> Tensor
+func Exp2(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp2(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Exp2(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExp2_ = asserts.Op{
+	Name:     "exp2_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
+func Exp2_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp2_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opExp2_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Exp2_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExp2Out = asserts.Op{
+	Name:     "exp2",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp2Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opExp2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.Exp2Out(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opExpm1 = asserts.Op{
+	Name:     "expm1",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Expm1 checks expm1(Tensor self) -> Tensor
+func Expm1(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expm1(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Expm1(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExpm1_ = asserts.Op{
+	Name:     "expm1_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
+func Expm1_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expm1_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opExpm1_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Expm1_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExpm1Out = asserts.Op{
+	Name:     "expm1",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expm1Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opExpm1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.Expm1Out(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opExpand = asserts.Op{
+	Name:     "expand",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
+func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expand(self, size, implicit)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Expand(self, size, implicit)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExpandAs = asserts.Op{
+	Name:     "expand_as",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
+func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ExpandAs(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opExpandAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.ExpandAs(self, other)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opEye = asserts.Op{
+	Name:     "eye",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Eye checks eye(SymInt n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Eye(n, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEye, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opEyeM = asserts.Op{
+	Name:     "eye",
+	Overload: "m",
+	Profile:  asserts.Strict,
+}
+
+// EyeM checks eye.m(SymInt n, SymInt m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEyeM, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opEyeOut = asserts.Op{
+	Name:     "eye",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// EyeOut checks eye.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
+func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EyeOut(n, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opEyeOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.EyeOut(n, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	return r0
+}
+
+var opEyeMOut = asserts.Op{
+	Name:     "eye",
+	Overload: "m_out",
+	Profile:  asserts.Strict,
+}
+
+// EyeMOut checks eye.m_out(SymInt n, SymInt m, *, Tensor(a!) out) -> Tensor(a!)
+func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EyeMOut(n, m, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opEyeMOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.EyeMOut(n, m, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opFlattenUsingInts = asserts.Op{
+	Name:     "flatten",
+	Overload: "using_ints",
+	Profile:  asserts.Strict,
+}
+
+// FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
+func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenUsingInts(self, start_dim, end_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFlattenNamedOutDim = asserts.Op{
+	Name:     "flatten",
+	Overload: "named_out_dim",
+	Profile:  asserts.Strict,
+}
+
+// FlattenNamedOutDim checks flatten.named_out_dim(Tensor(a) self, int start_dim, int end_dim, Dimname out_dim) -> Tensor(a)
+func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_dim string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFlattenUsingNames = asserts.Op{
+	Name:     "flatten",
+	Overload: "using_names",
+	Profile:  asserts.Strict,
+}
+
+// FlattenUsingNames checks flatten.using_names(Tensor(a) self, Dimname start_dim, Dimname end_dim, Dimname out_dim) -> Tensor(a)
+func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out_dim string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlattenUsingNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFlattenDimnameList = asserts.Op{
+	Name:     "flatten",
+	Overload: "DimnameList",
+	Profile:  asserts.Strict,
+}
+
+// FlattenDimnameList checks flatten.DimnameList(Tensor(a) self, Dimname[] dims, Dimname out_dim) -> Tensor(a)
+func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenDimnameList(self, dims, out_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlattenDimnameList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opUnflattenInt = asserts.Op{
+	Name:     "unflatten",
+	Overload: "int",
+	Profile:  asserts.Strict,
+}
+
+// UnflattenInt checks unflatten.int(Tensor(a) self, int dim, SymInt[] sizes) -> Tensor(a)
+func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnflattenInt(self, dim, sizes)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnflattenInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.UnflattenInt(self, dim, sizes)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opUnflattenDimname = asserts.Op{
+	Name:     "unflatten",
+	Overload: "Dimname",
+	Profile:  asserts.Strict,
+}
+
+// UnflattenDimname checks unflatten.Dimname(Tensor(a) self, Dimname dim, SymInt[] sizes, Dimname[] names) -> Tensor(a)
+func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnflattenDimname(self, dim, sizes, names)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnflattenDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFillScalar = asserts.Op{
+	Name:     "fill",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
+func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillScalar(self, value)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FillScalar(self, value)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFillTensor = asserts.Op{
+	Name:     "fill",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
+func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillTensor(self, value)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFillTensor, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value)
+	r0 := kernels.FillTensor(self, value)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value, r0)
+	return r0
+}
+
+var opFill_Scalar = asserts.Op{
+	Name:     "fill_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
+func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Fill_Scalar(self, value)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFill_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Fill_Scalar(self, value)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFillScalarOut = asserts.Op{
+	Name:     "fill",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
+func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillScalarOut(self, value, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFillScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.FillScalarOut(self, value, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opFill_Tensor = asserts.Op{
+	Name:     "fill_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
+func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Fill_Tensor(self, value)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opFill_Tensor, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value)
+	defer c.Abandon()
+	r0 := kernels.Fill_Tensor(self, value)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value, r0)
+	return r0
+}
+
+var opFillTensorOut = asserts.Op{
+	Name:     "fill",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
+func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillTensorOut(self, value, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFillTensorOut, &assertgenshapes.Locs_1b71a2e1db7d, &a0, &a1, &a2, self, value, out)
+	defer c.Abandon()
+	r0 := kernels.FillTensorOut(self, value, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_1b71a2e1db7d, &a0, &a1, &a2, self, value, out, r0)
+	return r0
+}
+
+var opFloor = asserts.Op{
+	Name:     "floor",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Floor checks floor(Tensor self) -> Tensor
+func Floor(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Floor(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFloor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Floor(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFloor_ = asserts.Op{
+	Name:     "floor_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
+func Floor_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Floor_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFloor_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Floor_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFloorOut = asserts.Op{
+	Name:     "floor",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFloorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.FloorOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opFloorDivide = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
+func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivide(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFloorDivide, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.FloorDivide(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opFloorDivide_Tensor = asserts.Op{
+	Name:     "floor_divide_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivide_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.FloorDivide_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opFloorDivideOut = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivideOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFloorDivideOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.FloorDivideOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opFloorDivideScalar = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
+func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivideScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFloorDivideScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FloorDivideScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFloorDivide_Scalar = asserts.Op{
+	Name:     "floor_divide_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivide_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.FloorDivide_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFloorDivideScalarOut = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// FloorDivideScalarOut checks floor_divide.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivideScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.FloorDivideScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opFrac = asserts.Op{
+	Name:     "frac",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Frac checks frac(Tensor self) -> Tensor
+func Frac(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Frac(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFrac, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Frac(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFrac_ = asserts.Op{
+	Name:     "frac_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
+func Frac_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Frac_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFrac_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Frac_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFracOut = asserts.Op{
+	Name:     "frac",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FracOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFracOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.FracOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opFullNames = asserts.Op{
+	Name:     "full",
+	Overload: "names",
+	Profile:  asserts.Strict,
+}
+
+// FullNames checks full.names(int[] size, Scalar fill_value, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFullNames, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opFullNamesOut = asserts.Op{
+	Name:     "full",
+	Overload: "names_out",
+	Profile:  asserts.Strict,
+}
+
+// FullNamesOut checks full.names_out(int[] size, Scalar fill_value, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
+func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullNamesOut(size, fill_value, names, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFullNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.FullNamesOut(size, fill_value, names, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	return r0
+}
+
+var opFull = asserts.Op{
+	Name:     "full",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFull, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opFullOut = asserts.Op{
+	Name:     "full",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
+func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullOut(size, fill_value, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFullOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FullOut(size, fill_value, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opFullLike = asserts.Op{
+	Name:     "full_like",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFullLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFullLikeOut = asserts.Op{
+	Name:     "full_like",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullLikeOut(self, fill_value, memory_format, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFullLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opFromFile = asserts.Op{
+	Name:     "from_file",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFromFile, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opFromFileOut = asserts.Op{
+	Name:     "from_file",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
+func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FromFileOut(filename, shared, size, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFromFileOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.FromFileOut(filename, shared, size, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	return r0
+}
+
+var opGcdOut = asserts.Op{
+	Name:     "gcd",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GcdOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGcdOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.GcdOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opGcd = asserts.Op{
+	Name:     "gcd",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Gcd checks gcd(Tensor self, Tensor other) -> Tensor
+func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gcd(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGcd, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Gcd(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opGcd_ = asserts.Op{
+	Name:     "gcd_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gcd_(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGcd_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Gcd_(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opLcmOut = asserts.Op{
+	Name:     "lcm",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LcmOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLcmOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.LcmOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opLcm = asserts.Op{
+	Name:     "lcm",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Lcm checks lcm(Tensor self, Tensor other) -> Tensor
+func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lcm(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLcm, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Lcm(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opLcm_ = asserts.Op{
+	Name:     "lcm_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lcm_(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLcm_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Lcm_(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opGridSampler = asserts.Op{
+	Name:     "grid_sampler",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGridSampler, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	return r0
+}
+
+var opGridSampler2d = asserts.Op{
+	Name:     "grid_sampler_2d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGridSampler2d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	return r0
+}
+
+var opGridSampler2dOut = asserts.Op{
+	Name:     "grid_sampler_2d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
+func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	}
+	var c asserts.Call
+	var a0, a1, a5 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGridSampler2dOut, &assertgenshapes.Locs_00e6a0cee071, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
+	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_00e6a0cee071, &a0, &a1, &a5, input, grid, out, r0)
+	return r0
+}
+
+var opGridSampler2dBackward = asserts.Op{
+	Name:     "grid_sampler_2d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
+func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opGridSampler2dBackward, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid)
+	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	return r0, r1
+}
+
+var opGridSampler2dBackwardOut = asserts.Op{
+	Name:     "grid_sampler_2d_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a7, a8 asserts.Saved
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs_942da6ef8942, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_942da6ef8942, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	return r0, r1
+}
+
+var opXGridSampler2dCpuFallback = asserts.Op{
+	Name:     "_grid_sampler_2d_cpu_fallback",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	return r0
+}
+
+var opXGridSampler2dCpuFallbackOut = asserts.Op{
+	Name:     "_grid_sampler_2d_cpu_fallback",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
+func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	}
+	var c asserts.Call
+	var a0, a1, a5 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs_00e6a0cee071, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
+	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_00e6a0cee071, &a0, &a1, &a5, input, grid, out, r0)
+	return r0
+}
+
+var opXGridSampler2dCpuFallbackBackward = asserts.Op{
+	Name:     "_grid_sampler_2d_cpu_fallback_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
+func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid)
+	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	return r0, r1
+}
+
+var opGridSampler3d = asserts.Op{
+	Name:     "grid_sampler_3d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGridSampler3d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	return r0
+}
+
+var opGridSampler3dOut = asserts.Op{
+	Name:     "grid_sampler_3d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
+func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	}
+	var c asserts.Call
+	var a0, a1, a5 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGridSampler3dOut, &assertgenshapes.Locs_00e6a0cee071, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
+	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_00e6a0cee071, &a0, &a1, &a5, input, grid, out, r0)
+	return r0
+}
+
+var opGridSampler3dBackward = asserts.Op{
+	Name:     "grid_sampler_3d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
+func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opGridSampler3dBackward, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid)
+	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_cdc15caa7a4d, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	return r0, r1
+}
+
+var opGridSampler3dBackwardOut = asserts.Op{
+	Name:     "grid_sampler_3d_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a7, a8 asserts.Saved
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs_942da6ef8942, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_942da6ef8942, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	return r0, r1
+}
+
+var opHannWindow = asserts.Op{
+	Name:     "hann_window",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HannWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindow, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opHannWindowOut = asserts.Op{
+	Name:     "hann_window",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
+func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindowOut(window_length, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opHannWindowOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.HannWindowOut(window_length, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	return r0
+}
+
+var opHannWindowPeriodic = asserts.Op{
+	Name:     "hann_window",
+	Overload: "periodic",
+	Profile:  asserts.Strict,
+}
+
+// HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opHannWindowPeriodicOut = asserts.Op{
+	Name:     "hann_window",
+	Overload: "periodic_out",
+	Profile:  asserts.Strict,
+}
+
+// HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
+func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opHammingWindow = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindow, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opHammingWindowOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowOut(window_length, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opHammingWindowOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowOut(window_length, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	return r0
+}
+
+var opHammingWindowPeriodic = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic",
+	Profile:  asserts.Strict,
+}
+
+// HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opHammingWindowPeriodicOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_out",
+	Profile:  asserts.Strict,
+}
+
+// HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opHammingWindowPeriodicAlpha = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha",
+	Profile:  asserts.Strict,
+}
+
+// HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opHammingWindowPeriodicAlphaOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha_out",
+	Profile:  asserts.Strict,
+}
+
+// HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	return r0
+}
+
+var opHammingWindowPeriodicAlphaBeta = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha_beta",
+	Profile:  asserts.Strict,
+}
+
+// HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha float64, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opHammingWindowPeriodicAlphaBetaOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha_beta_out",
+	Profile:  asserts.Strict,
+}
+
+// HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha float64, beta float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
+	return r0
+}
+
+var opKaiserWindow = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindow, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opKaiserWindowOut = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
+func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowOut(window_length, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opKaiserWindowOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.KaiserWindowOut(window_length, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	return r0
+}
+
+var opKaiserWindowPeriodic = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "periodic",
+	Profile:  asserts.Strict,
+}
+
+// KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opKaiserWindowPeriodicOut = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "periodic_out",
+	Profile:  asserts.Strict,
+}
+
+// KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
+func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opKaiserWindowBeta = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "beta",
+	Profile:  asserts.Strict,
+}
+
+// KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowBeta, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opKaiserWindowBetaOut = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "beta_out",
+	Profile:  asserts.Strict,
+}
+
+// KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)
+func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -10272,4 +12559,122 @@ var (
 	_ func([]int64, []string, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.EmptyNames
 	_ func([]int64, []string, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.EmptyNamesOut
 	_ func([]int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                  = kernels.EmptyMemoryFormat
+	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.EmptyPermuted
+	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                            = kernels.EmptyPermutedOut
+	_ func(*torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                         = kernels.NewEmpty
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                      = kernels.NewEmptyOut
+	_ func(*torch.Tensor, []int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                = kernels.NewEmptyStrided
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.NewEmptyStridedOut
+	_ func(*torch.Tensor, []int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                           = kernels.NewFull
+	_ func(*torch.Tensor, []int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.NewFullOut
+	_ func(*torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                         = kernels.NewZeros
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                      = kernels.NewZerosOut
+	_ func(*torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                         = kernels.NewOnes
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                      = kernels.NewOnesOut
+	_ func([]int64, *int, *int, *string, *bool, float64, int64, *int) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XEmptyAffineQuantized
+	_ func([]int64, float64, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.XEmptyAffineQuantizedOut
+	_ func([]int64, *torch.Tensor, *torch.Tensor, int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                             = kernels.XEmptyPerChannelAffineQuantized
+	_ func([]int64, *torch.Tensor, *torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XEmptyPerChannelAffineQuantizedOut
+	_ func(*torch.Tensor, []int64, *int) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Resize_
+	_ func(*torch.Tensor, []int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.ResizeOut
+	_ func(*torch.Tensor, []int64, *int) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Resize
+	_ func(*torch.Tensor, []int64, string) *torch.Tensor                                                                                                                                                                                                                                                                             = kernels.XResizeOutput_
+	_ func(*torch.Tensor, []int64, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XResizeOutputOut
+	_ func(*torch.Tensor, []int64, string) *torch.Tensor                                                                                                                                                                                                                                                                             = kernels.XResizeOutput
+	_ func([]int64, *torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.EmptyQuantized
+	_ func([]int64, *torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.EmptyQuantizedOut
+	_ func([]int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.EmptyOut
+	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.EmptyLike
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                         = kernels.EmptyLikeOut
+	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.EmptyStrided
+	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                            = kernels.EmptyStridedOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erf
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erf_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ErfOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erfc
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erfc_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ErfcOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ExpOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp2
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp2_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Exp2Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Expm1
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Expm1_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Expm1Out
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Expand
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ExpandAs
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Eye
+	_ func(int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.EyeM
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.EyeOut
+	_ func(int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.EyeMOut
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FlattenUsingInts
+	_ func(*torch.Tensor, int64, int64, string) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.FlattenNamedOutDim
+	_ func(*torch.Tensor, string, string, string) *torch.Tensor                                                                                                                                                                                                                                                                      = kernels.FlattenUsingNames
+	_ func(*torch.Tensor, []string, string) *torch.Tensor                                                                                                                                                                                                                                                                            = kernels.FlattenDimnameList
+	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                                              = kernels.UnflattenInt
+	_ func(*torch.Tensor, string, []int64, []string) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.UnflattenDimname
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FillScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FillTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.Fill_Scalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.FillScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Fill_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.FillTensorOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Floor
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Floor_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FloorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FloorDivide
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FloorDivide_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.FloorDivideOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FloorDivideScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FloorDivide_Scalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.FloorDivideScalarOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Frac
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Frac_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FracOut
+	_ func([]int64, torch.Scalar, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FullNames
+	_ func([]int64, torch.Scalar, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.FullNamesOut
+	_ func([]int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.Full
+	_ func([]int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                       = kernels.FullOut
+	_ func(*torch.Tensor, torch.Scalar, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                              = kernels.FullLike
+	_ func(*torch.Tensor, torch.Scalar, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.FullLikeOut
+	_ func(string, *bool, *int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.FromFile
+	_ func(string, *bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                       = kernels.FromFileOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.GcdOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Gcd
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Gcd_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.LcmOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Lcm
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Lcm_
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GridSampler
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GridSampler2d
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.GridSampler2dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.GridSampler2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.GridSampler2dBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XGridSampler2dCpuFallback
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XGridSampler2dCpuFallbackOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.XGridSampler2dCpuFallbackBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GridSampler3d
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.GridSampler3dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.GridSampler3dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.GridSampler3dBackwardOut
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.HannWindow
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.HannWindowOut
+	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.HannWindowPeriodic
+	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                 = kernels.HannWindowPeriodicOut
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.HammingWindow
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.HammingWindowOut
+	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.HammingWindowPeriodic
+	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                 = kernels.HammingWindowPeriodicOut
+	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.HammingWindowPeriodicAlpha
+	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.HammingWindowPeriodicAlphaOut
+	_ func(int64, bool, float64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.HammingWindowPeriodicAlphaBeta
+	_ func(int64, bool, float64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.HammingWindowPeriodicAlphaBetaOut
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.KaiserWindow
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.KaiserWindowOut
+	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.KaiserWindowPeriodic
+	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                 = kernels.KaiserWindowPeriodicOut
+	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.KaiserWindowBeta
+	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.KaiserWindowBetaOut
 )

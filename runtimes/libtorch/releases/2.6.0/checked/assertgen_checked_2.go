@@ -11,2293 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opEmptyPermuted = asserts.Op{
-	Name:     "empty_permuted",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// EmptyPermuted checks empty_permuted(SymInt[] size, int[] physical_layout, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opEmptyPermuted, &assertgenshapes.Locs14)
-	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opEmptyPermutedOut = asserts.Op{
-	Name:     "empty_permuted",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// EmptyPermutedOut checks empty_permuted.out(SymInt[] size, int[] physical_layout, *, Tensor(a!) out) -> Tensor(a!)
-func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyPermutedOut(size, physical_layout, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEmptyPermutedOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opNewEmpty = asserts.Op{
-	Name:     "new_empty",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NewEmpty checks new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNewEmpty, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNewEmptyOut = asserts.Op{
-	Name:     "new_empty",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NewEmptyOut checks new_empty.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
-func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NewEmptyOut(self, size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNewEmptyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.NewEmptyOut(self, size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opNewEmptyStrided = asserts.Op{
-	Name:     "new_empty_strided",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NewEmptyStrided checks new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNewEmptyStrided, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNewEmptyStridedOut = asserts.Op{
-	Name:     "new_empty_strided",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NewEmptyStridedOut checks new_empty_strided.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
-func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NewEmptyStridedOut(self, size, stride, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opNewFull = asserts.Op{
-	Name:     "new_full",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NewFull checks new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNewFull, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNewFullOut = asserts.Op{
-	Name:     "new_full",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NewFullOut checks new_full.out(Tensor self, SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
-func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NewFullOut(self, size, fill_value, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNewFullOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opNewZeros = asserts.Op{
-	Name:     "new_zeros",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NewZeros checks new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNewZeros, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNewZerosOut = asserts.Op{
-	Name:     "new_zeros",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NewZerosOut checks new_zeros.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
-func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NewZerosOut(self, size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNewZerosOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.NewZerosOut(self, size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opNewOnes = asserts.Op{
-	Name:     "new_ones",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NewOnes checks new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNewOnes, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNewOnesOut = asserts.Op{
-	Name:     "new_ones",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NewOnesOut checks new_ones.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
-func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NewOnesOut(self, size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNewOnesOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.NewOnesOut(self, size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opXEmptyAffineQuantized = asserts.Op{
-	Name:     "_empty_affine_quantized",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XEmptyAffineQuantized checks _empty_affine_quantized(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format) -> Tensor
-func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string, pin_memory *bool, scale float64, zero_point int64, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs14)
-	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opXEmptyAffineQuantizedOut = asserts.Op{
-	Name:     "_empty_affine_quantized",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XEmptyAffineQuantizedOut checks _empty_affine_quantized.out(SymInt[] size, *, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
-func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs26, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a4, out, r0)
-	return r0
-}
-
-var opXEmptyPerChannelAffineQuantized = asserts.Op{
-	Name:     "_empty_per_channel_affine_quantized",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XEmptyPerChannelAffineQuantized checks _empty_per_channel_affine_quantized(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=contiguous_format) -> Tensor
-func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs148, &a1, &a2, scales, zero_points)
-	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs148, &a1, &a2, scales, zero_points, r0)
-	return r0
-}
-
-var opXEmptyPerChannelAffineQuantizedOut = asserts.Op{
-	Name:     "_empty_per_channel_affine_quantized",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XEmptyPerChannelAffineQuantizedOut checks _empty_per_channel_affine_quantized.out(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
-func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	}
-	var c asserts.Call
-	var a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs149, &a1, &a2, &a5, scales, zero_points, out)
-	defer c.Abandon()
-	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs149, &a1, &a2, &a5, scales, zero_points, out, r0)
-	return r0
-}
-
-var opResize_ = asserts.Op{
-	Name:     "resize_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Resize_ checks resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
-func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Resize_(self, size, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opResize_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Resize_(self, size, memory_format)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opResizeOut = asserts.Op{
-	Name:     "resize",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ResizeOut checks resize.out(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ResizeOut(self, size, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opResizeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opResize = asserts.Op{
-	Name:     "resize",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Resize checks resize(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor
-func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Resize(self, size, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opResize, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Resize(self, size, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXResizeOutput_ = asserts.Op{
-	Name:     "_resize_output_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XResizeOutput_ checks _resize_output_(Tensor(a!) self, SymInt[] size, Device device) -> Tensor(a!)
-func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XResizeOutput_(self, size, device)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXResizeOutput_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.XResizeOutput_(self, size, device)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXResizeOutputOut = asserts.Op{
-	Name:     "_resize_output",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XResizeOutputOut checks _resize_output.out(Tensor self, SymInt[] size, Device device, *, Tensor(a!) out) -> Tensor(a!)
-func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XResizeOutputOut(self, size, device, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXResizeOutputOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opXResizeOutput = asserts.Op{
-	Name:     "_resize_output",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XResizeOutput checks _resize_output(Tensor self, SymInt[] size, Device device) -> Tensor
-func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XResizeOutput(self, size, device)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXResizeOutput, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XResizeOutput(self, size, device)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opEmptyQuantized = asserts.Op{
-	Name:     "empty_quantized",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// EmptyQuantized checks empty_quantized(int[] size, Tensor qtensor, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opEmptyQuantized, &assertgenshapes.Locs150, &a1, qtensor)
-	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs150, &a1, qtensor, r0)
-	return r0
-}
-
-var opEmptyQuantizedOut = asserts.Op{
-	Name:     "empty_quantized",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// EmptyQuantizedOut checks empty_quantized.out(int[] size, Tensor qtensor, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	}
-	var c asserts.Call
-	var a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs151, &a1, &a3, qtensor, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs151, &a1, &a3, qtensor, out, r0)
-	return r0
-}
-
-var opEmptyOut = asserts.Op{
-	Name:     "empty",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// EmptyOut checks empty.out(SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyOut(size, memory_format, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEmptyOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyOut(size, memory_format, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opEmptyLike = asserts.Op{
-	Name:     "empty_like",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opEmptyLike, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opEmptyLikeOut = asserts.Op{
-	Name:     "empty_like",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyLikeOut(self, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opEmptyLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opEmptyStrided = asserts.Op{
-	Name:     "empty_strided",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opEmptyStrided, &assertgenshapes.Locs14)
-	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opEmptyStridedOut = asserts.Op{
-	Name:     "empty_strided",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
-func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EmptyStridedOut(size, stride, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEmptyStridedOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.EmptyStridedOut(size, stride, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opErf = asserts.Op{
-	Name:     "erf",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Erf checks erf(Tensor self) -> Tensor
-func Erf(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opErf, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Erf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErf_ = asserts.Op{
-	Name:     "erf_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
-func Erf_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erf_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opErf_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Erf_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfOut = asserts.Op{
-	Name:     "erf",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ErfOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opErfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ErfOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opErfc = asserts.Op{
-	Name:     "erfc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Erfc checks erfc(Tensor self) -> Tensor
-func Erfc(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfc(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opErfc, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Erfc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfc_ = asserts.Op{
-	Name:     "erfc_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
-func Erfc_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfc_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opErfc_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Erfc_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfcOut = asserts.Op{
-	Name:     "erfc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ErfcOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opErfcOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ErfcOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opExp = asserts.Op{
-	Name:     "exp",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Exp checks exp(Tensor self) -> Tensor
-func Exp(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExp, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Exp(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExp_ = asserts.Op{
-	Name:     "exp_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
-func Exp_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opExp_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Exp_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpOut = asserts.Op{
-	Name:     "exp",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExpOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opExpOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opExp2 = asserts.Op{
-	Name:     "exp2",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Exp2 checks exp2(Tensor self) -> Tensor
-func Exp2(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExp2, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Exp2(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExp2_ = asserts.Op{
-	Name:     "exp2_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
-func Exp2_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opExp2_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Exp2_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExp2Out = asserts.Op{
-	Name:     "exp2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exp2Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opExp2Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.Exp2Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opExpm1 = asserts.Op{
-	Name:     "expm1",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Expm1 checks expm1(Tensor self) -> Tensor
-func Expm1(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExpm1, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Expm1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpm1_ = asserts.Op{
-	Name:     "expm1_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
-func Expm1_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opExpm1_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Expm1_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpm1Out = asserts.Op{
-	Name:     "expm1",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expm1Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opExpm1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.Expm1Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opExpand = asserts.Op{
-	Name:     "expand",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
-func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Expand(self, size, implicit)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExpand, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Expand(self, size, implicit)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExpandAs = asserts.Op{
-	Name:     "expand_as",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
-func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExpandAs(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opExpandAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.ExpandAs(self, other)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opEye = asserts.Op{
-	Name:     "eye",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Eye checks eye(SymInt n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Eye(n, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opEye, &assertgenshapes.Locs14)
-	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opEyeM = asserts.Op{
-	Name:     "eye",
-	Overload: "m",
-	Profile:  asserts.Strict,
-}
-
-// EyeM checks eye.m(SymInt n, SymInt m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opEyeM, &assertgenshapes.Locs14)
-	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opEyeOut = asserts.Op{
-	Name:     "eye",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// EyeOut checks eye.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
-func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeOut(n, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEyeOut, &assertgenshapes.Locs26, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.EyeOut(n, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
-	return r0
-}
-
-var opEyeMOut = asserts.Op{
-	Name:     "eye",
-	Overload: "m_out",
-	Profile:  asserts.Strict,
-}
-
-// EyeMOut checks eye.m_out(SymInt n, SymInt m, *, Tensor(a!) out) -> Tensor(a!)
-func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EyeMOut(n, m, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEyeMOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.EyeMOut(n, m, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opFlattenUsingInts = asserts.Op{
-	Name:     "flatten",
-	Overload: "using_ints",
-	Profile:  asserts.Strict,
-}
-
-// FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
-func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenUsingInts(self, start_dim, end_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFlattenNamedOutDim = asserts.Op{
-	Name:     "flatten",
-	Overload: "named_out_dim",
-	Profile:  asserts.Strict,
-}
-
-// FlattenNamedOutDim checks flatten.named_out_dim(Tensor(a) self, int start_dim, int end_dim, Dimname out_dim) -> Tensor(a)
-func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_dim string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFlattenUsingNames = asserts.Op{
-	Name:     "flatten",
-	Overload: "using_names",
-	Profile:  asserts.Strict,
-}
-
-// FlattenUsingNames checks flatten.using_names(Tensor(a) self, Dimname start_dim, Dimname end_dim, Dimname out_dim) -> Tensor(a)
-func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out_dim string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlattenUsingNames, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFlattenDimnameList = asserts.Op{
-	Name:     "flatten",
-	Overload: "DimnameList",
-	Profile:  asserts.Strict,
-}
-
-// FlattenDimnameList checks flatten.DimnameList(Tensor(a) self, Dimname[] dims, Dimname out_dim) -> Tensor(a)
-func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FlattenDimnameList(self, dims, out_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlattenDimnameList, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnflattenInt = asserts.Op{
-	Name:     "unflatten",
-	Overload: "int",
-	Profile:  asserts.Strict,
-}
-
-// UnflattenInt checks unflatten.int(Tensor(a) self, int dim, SymInt[] sizes) -> Tensor(a)
-func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnflattenInt(self, dim, sizes)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnflattenInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UnflattenInt(self, dim, sizes)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnflattenDimname = asserts.Op{
-	Name:     "unflatten",
-	Overload: "Dimname",
-	Profile:  asserts.Strict,
-}
-
-// UnflattenDimname checks unflatten.Dimname(Tensor(a) self, Dimname dim, SymInt[] sizes, Dimname[] names) -> Tensor(a)
-func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnflattenDimname(self, dim, sizes, names)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnflattenDimname, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFillScalar = asserts.Op{
-	Name:     "fill",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
-func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillScalar(self, value)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFillScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FillScalar(self, value)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFillTensor = asserts.Op{
-	Name:     "fill",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
-func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillTensor(self, value)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFillTensor, &assertgenshapes.Locs152, &a0, &a1, self, value)
-	r0 := kernels.FillTensor(self, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs152, &a0, &a1, self, value, r0)
-	return r0
-}
-
-var opFill_Scalar = asserts.Op{
-	Name:     "fill_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
-func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fill_Scalar(self, value)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFill_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Fill_Scalar(self, value)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFillScalarOut = asserts.Op{
-	Name:     "fill",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
-func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillScalarOut(self, value, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFillScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.FillScalarOut(self, value, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opFill_Tensor = asserts.Op{
-	Name:     "fill_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
-func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fill_Tensor(self, value)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFill_Tensor, &assertgenshapes.Locs152, &a0, &a1, self, value)
-	defer c.Abandon()
-	r0 := kernels.Fill_Tensor(self, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs152, &a0, &a1, self, value, r0)
-	return r0
-}
-
-var opFillTensorOut = asserts.Op{
-	Name:     "fill",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
-func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FillTensorOut(self, value, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFillTensorOut, &assertgenshapes.Locs153, &a0, &a1, &a2, self, value, out)
-	defer c.Abandon()
-	r0 := kernels.FillTensorOut(self, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs153, &a0, &a1, &a2, self, value, out, r0)
-	return r0
-}
-
-var opFloor = asserts.Op{
-	Name:     "floor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Floor checks floor(Tensor self) -> Tensor
-func Floor(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Floor(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFloor, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Floor(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloor_ = asserts.Op{
-	Name:     "floor_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
-func Floor_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Floor_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFloor_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Floor_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloorOut = asserts.Op{
-	Name:     "floor",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFloorOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.FloorOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opFloorDivide = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
-func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFloorDivide, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.FloorDivide(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFloorDivide_Tensor = asserts.Op{
-	Name:     "floor_divide_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.FloorDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFloorDivideOut = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivideOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFloorDivideOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FloorDivideOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opFloorDivideScalar = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
-func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivideScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFloorDivideScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FloorDivideScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloorDivide_Scalar = asserts.Op{
-	Name:     "floor_divide_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivide_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.FloorDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloorDivideScalarOut = asserts.Op{
-	Name:     "floor_divide",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// FloorDivideScalarOut checks floor_divide.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloorDivideScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opFrac = asserts.Op{
-	Name:     "frac",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Frac checks frac(Tensor self) -> Tensor
-func Frac(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Frac(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFrac, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Frac(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFrac_ = asserts.Op{
-	Name:     "frac_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
-func Frac_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Frac_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFrac_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Frac_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFracOut = asserts.Op{
-	Name:     "frac",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FracOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFracOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.FracOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opFullNames = asserts.Op{
-	Name:     "full",
-	Overload: "names",
-	Profile:  asserts.Strict,
-}
-
-// FullNames checks full.names(int[] size, Scalar fill_value, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opFullNames, &assertgenshapes.Locs14)
-	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opFullNamesOut = asserts.Op{
-	Name:     "full",
-	Overload: "names_out",
-	Profile:  asserts.Strict,
-}
-
-// FullNamesOut checks full.names_out(int[] size, Scalar fill_value, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
-func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullNamesOut(size, fill_value, names, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFullNamesOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
-	return r0
-}
-
-var opFull = asserts.Op{
-	Name:     "full",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opFull, &assertgenshapes.Locs14)
-	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opFullOut = asserts.Op{
-	Name:     "full",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
-func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullOut(size, fill_value, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFullOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.FullOut(size, fill_value, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opFullLike = asserts.Op{
-	Name:     "full_like",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFullLike, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFullLikeOut = asserts.Op{
-	Name:     "full_like",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FullLikeOut(self, fill_value, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFullLikeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opFromFile = asserts.Op{
-	Name:     "from_file",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opFromFile, &assertgenshapes.Locs14)
-	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opFromFileOut = asserts.Op{
-	Name:     "from_file",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
-func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FromFileOut(filename, shared, size, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFromFileOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.FromFileOut(filename, shared, size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
-	return r0
-}
-
-var opGcdOut = asserts.Op{
-	Name:     "gcd",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GcdOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGcdOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.GcdOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opGcd = asserts.Op{
-	Name:     "gcd",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gcd checks gcd(Tensor self, Tensor other) -> Tensor
-func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gcd(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGcd, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Gcd(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGcd_ = asserts.Op{
-	Name:     "gcd_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gcd_(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGcd_, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Gcd_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLcmOut = asserts.Op{
-	Name:     "lcm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LcmOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLcmOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LcmOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opLcm = asserts.Op{
-	Name:     "lcm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Lcm checks lcm(Tensor self, Tensor other) -> Tensor
-func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lcm(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLcm, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Lcm(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLcm_ = asserts.Op{
-	Name:     "lcm_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lcm_(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLcm_, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Lcm_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGridSampler = asserts.Op{
-	Name:     "grid_sampler",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGridSampler, &assertgenshapes.Locs154, &a0, &a1, input, grid)
-	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opGridSampler2d = asserts.Op{
-	Name:     "grid_sampler_2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGridSampler2d, &assertgenshapes.Locs154, &a0, &a1, input, grid)
-	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opGridSampler2dOut = asserts.Op{
-	Name:     "grid_sampler_2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGridSampler2dOut, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out)
-	defer c.Abandon()
-	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out, r0)
-	return r0
-}
-
-var opGridSampler2dBackward = asserts.Op{
-	Name:     "grid_sampler_2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
-func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opGridSampler2dBackward, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid)
-	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
-	return r0, r1
-}
-
-var opGridSampler2dBackwardOut = asserts.Op{
-	Name:     "grid_sampler_2d_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
-	return r0, r1
-}
-
-var opXGridSampler2dCpuFallback = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs154, &a0, &a1, input, grid)
-	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opXGridSampler2dCpuFallbackOut = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out)
-	defer c.Abandon()
-	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out, r0)
-	return r0
-}
-
-var opXGridSampler2dCpuFallbackBackward = asserts.Op{
-	Name:     "_grid_sampler_2d_cpu_fallback_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
-func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid)
-	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
-	return r0, r1
-}
-
-var opGridSampler3d = asserts.Op{
-	Name:     "grid_sampler_3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
-func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGridSampler3d, &assertgenshapes.Locs154, &a0, &a1, input, grid)
-	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs154, &a0, &a1, input, grid, r0)
-	return r0
-}
-
-var opGridSampler3dOut = asserts.Op{
-	Name:     "grid_sampler_3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
-func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGridSampler3dOut, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out)
-	defer c.Abandon()
-	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs155, &a0, &a1, &a5, input, grid, out, r0)
-	return r0
-}
-
-var opGridSampler3dBackward = asserts.Op{
-	Name:     "grid_sampler_3d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
-func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opGridSampler3dBackward, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid)
-	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs156, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
-	return r0, r1
-}
-
-var opGridSampler3dBackwardOut = asserts.Op{
-	Name:     "grid_sampler_3d_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
-func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
-	defer c.Abandon()
-	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
-	return r0, r1
-}
-
-var opHannWindow = asserts.Op{
-	Name:     "hann_window",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HannWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opHannWindow, &assertgenshapes.Locs14)
-	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opHannWindowOut = asserts.Op{
-	Name:     "hann_window",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHannWindowOut, &assertgenshapes.Locs26, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.HannWindowOut(window_length, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
-	return r0
-}
-
-var opHannWindowPeriodic = asserts.Op{
-	Name:     "hann_window",
-	Overload: "periodic",
-	Profile:  asserts.Strict,
-}
-
-// HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opHannWindowPeriodic, &assertgenshapes.Locs14)
-	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opHannWindowPeriodicOut = asserts.Op{
-	Name:     "hann_window",
-	Overload: "periodic_out",
-	Profile:  asserts.Strict,
-}
-
-// HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opHammingWindow = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opHammingWindow, &assertgenshapes.Locs14)
-	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opHammingWindowOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHammingWindowOut, &assertgenshapes.Locs26, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowOut(window_length, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
-	return r0
-}
-
-var opHammingWindowPeriodic = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs14)
-	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opHammingWindowPeriodicOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_out",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opHammingWindowPeriodicAlpha = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs14)
-	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_out",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaBeta = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_beta",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha float64, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs14)
-	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opHammingWindowPeriodicAlphaBetaOut = asserts.Op{
-	Name:     "hamming_window",
-	Overload: "periodic_alpha_beta_out",
-	Profile:  asserts.Strict,
-}
-
-// HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
-func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha float64, beta float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs26, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a4, out, r0)
-	return r0
-}
-
-var opKaiserWindow = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opKaiserWindow, &assertgenshapes.Locs14)
-	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opKaiserWindowOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowOut(window_length, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opKaiserWindowOut, &assertgenshapes.Locs26, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowOut(window_length, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
-	return r0
-}
-
-var opKaiserWindowPeriodic = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "periodic",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs14)
-	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opKaiserWindowPeriodicOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "periodic_out",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opKaiserWindowBeta = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "beta",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opKaiserWindowBeta, &assertgenshapes.Locs14)
-	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opKaiserWindowBetaOut = asserts.Op{
-	Name:     "kaiser_window",
-	Overload: "beta_out",
-	Profile:  asserts.Strict,
-}
-
-// KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)
-func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
-	return r0
-}
-
 var opHingeEmbeddingLoss = asserts.Op{
 	Name:     "hinge_embedding_loss",
 	Overload: "",
@@ -2311,9 +24,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHingeEmbeddingLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -2330,9 +43,9 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opGroupNorm, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opGroupNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -2349,9 +62,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre134(&c, &opNativeGroupNorm, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ecaf795c6853(&c, &opNativeGroupNorm, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2368,10 +81,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre135(&c, &opNativeGroupNormOut, &assertgenshapes.Locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_f262bc40d139(&c, &opNativeGroupNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2388,9 +101,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre136(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs161, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
+	assertgenshapes.ChecksPre_08a3df0e22fa(&c, &opNativeGroupNormBackward, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs161, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_721d3ee15984, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2407,10 +120,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre138(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_06a8eb187879(&c, &opNativeGroupNormBackwardOut, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_5eeb2dd65b01, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2427,9 +140,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFftR2c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFftR2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2446,10 +159,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXFftR2cOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFftR2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2466,9 +179,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFftC2r, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFftC2r, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2485,10 +198,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXFftC2rOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFftC2rOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2505,9 +218,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFftC2c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFftC2c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2524,10 +237,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXFftC2cOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFftC2cOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2545,9 +258,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs163, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXValidateCompressedSparseIndices, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs163, &a1, &a2, compressed_idx, plain_idx)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_926b98a8c47e, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opIndexTensor = asserts.Op{
@@ -2566,9 +279,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre140(&c, &opIndexTensor, &assertgenshapes.Locs136, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_7db087a75f47(&c, &opIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs136, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost_961a17b502de(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2588,10 +301,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre142(&c, &opIndexTensorOut, &assertgenshapes.Locs137, &a0, &l1, &a2, self, indices, out)
+	assertgenshapes.ChecksPre_0f196cc141b6(&c, &opIndexTensorOut, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	assertgenshapes.ChecksPost143(&c, &assertgenshapes.Locs137, &a0, &l1, &a2, self, indices, out, r0)
+	assertgenshapes.ChecksPost_d2c92d682702(&c, &assertgenshapes.Locs_821998347d00, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
 }
 
@@ -2611,9 +324,9 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre140(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs136, &a0, &l1, self, indices)
+	assertgenshapes.ChecksPre_7db087a75f47(&c, &opXUnsafeIndexTensor, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
-	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs136, &a0, &l1, self, indices, r0)
+	assertgenshapes.ChecksPost_961a17b502de(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2633,9 +346,9 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre144(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs164, &a0, &a1, &l2, self, mask, indices)
+	assertgenshapes.ChecksPre_5400138ad2b9(&c, &opXUnsafeMaskedIndex, &assertgenshapes.Locs_a357c6593567, &a0, &a1, &l2, self, mask, indices)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs164, &a0, &a1, &l2, self, mask, indices, r0)
+	assertgenshapes.ChecksPost_e52d983cd354(&c, &assertgenshapes.Locs_a357c6593567, &a0, &a1, &l2, self, mask, indices, r0)
 	return r0
 }
 
@@ -2655,9 +368,9 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 		a0, a1, a3 asserts.Saved
 		l2         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre146(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs165, &a0, &a1, &l2, &a3, self, mask, indices, values)
+	assertgenshapes.ChecksPre_aa91ba2785df(&c, &opXUnsafeMaskedIndexPutAccumulate, &assertgenshapes.Locs_b0cfeadc1855, &a0, &a1, &l2, &a3, self, mask, indices, values)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs165, &a0, &a1, &l2, &a3, self, mask, indices, values, r0)
+	assertgenshapes.ChecksPost_73a155a46d35(&c, &assertgenshapes.Locs_b0cfeadc1855, &a0, &a1, &l2, &a3, self, mask, indices, values, r0)
 	return r0
 }
 
@@ -2674,10 +387,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opIndexCopyOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexCopyOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -2694,10 +407,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexCopy_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexCopy_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2714,9 +427,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexCopy, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexCopy, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2733,10 +446,10 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexCopy_Dimname, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2753,9 +466,9 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexCopyDimname, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexCopyDimname, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2775,10 +488,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre148(&c, &opIndexPut_, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_38350f913cf0(&c, &opIndexPut_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_61b0f77ee55a(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2798,10 +511,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre150(&c, &opIndexPutOut, &assertgenshapes.Locs169, &a0, &l1, &a2, &a4, self, indices, values, out)
+	assertgenshapes.ChecksPre_79c570bd5f65(&c, &opIndexPutOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs169, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
+	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2821,9 +534,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre152(&c, &opIndexPut, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_4707122f4465(&c, &opIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2843,9 +556,9 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre152(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_4707122f4465(&c, &opXUnsafeIndexPut, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
-	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2865,10 +578,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre148(&c, &opXIndexPutImpl_, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_38350f913cf0(&c, &opXIndexPutImpl_, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost149(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_61b0f77ee55a(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2888,10 +601,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		a0, a2, a5 asserts.Saved
 		l1         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre150(&c, &opXIndexPutImplOut, &assertgenshapes.Locs169, &a0, &l1, &a2, &a5, self, indices, values, out)
+	assertgenshapes.ChecksPre_79c570bd5f65(&c, &opXIndexPutImplOut, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs169, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
+	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_6d028b1dc69d, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2911,9 +624,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre152(&c, &opXIndexPutImpl, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values)
+	assertgenshapes.ChecksPre_4707122f4465(&c, &opXIndexPutImpl, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs168, &a0, &l1, &a2, self, indices, values, r0)
+	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_a72f0aba7eba, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2930,9 +643,9 @@ func InstanceNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre63(&c, &opInstanceNorm, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_94d789f63ec8(&c, &opInstanceNorm, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0 := kernels.InstanceNorm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost64(&c, &assertgenshapes.Locs51, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
+	assertgenshapes.ChecksPost_0d48f0da98f7(&c, &assertgenshapes.Locs_27751002636e, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0)
 	return r0
 }
 
@@ -2949,9 +662,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIsclose, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIsclose, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2968,10 +681,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs170, &a0, &a1, &a4, elements, test_elements, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIsinTensorTensorOut, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs170, &a0, &a1, &a4, elements, test_elements, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a16ee3c74ac4, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
 }
 
@@ -2988,9 +701,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIsinTensorTensor, &assertgenshapes.Locs171, &a0, &a1, elements, test_elements)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIsinTensorTensor, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs171, &a0, &a1, elements, test_elements, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_6f158e954890, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -3007,10 +720,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs172, &a0, &a4, elements, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsinTensorScalarOut, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs172, &a0, &a4, elements, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_842c0a20cdef, &a0, &a4, elements, out, r0)
 	return r0
 }
 
@@ -3027,9 +740,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsinTensorScalar, &assertgenshapes.Locs173, &a0, elements)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsinTensorScalar, &assertgenshapes.Locs_9a606694669b, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs173, &a0, elements, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9a606694669b, &a0, elements, r0)
 	return r0
 }
 
@@ -3046,10 +759,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs174, &a1, &a4, test_elements, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsinScalarTensorOut, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out)
 	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs174, &a1, &a4, test_elements, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_fad551ce265c, &a1, &a4, test_elements, out, r0)
 	return r0
 }
 
@@ -3066,9 +779,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsinScalarTensor, &assertgenshapes.Locs175, &a1, test_elements)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsinScalarTensor, &assertgenshapes.Locs_374e40668a32, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs175, &a1, test_elements, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_374e40668a32, &a1, test_elements, r0)
 	return r0
 }
 
@@ -3085,9 +798,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsnan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsnan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isnan(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3104,10 +817,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIsnanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsnanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3124,9 +837,9 @@ func IsDistributed(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsDistributed, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsDistributed, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsDistributed(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3143,9 +856,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsFloatingPoint, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsFloatingPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsFloatingPoint(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3162,9 +875,9 @@ func IsComplex(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsComplex, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsComplex, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsComplex(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3181,9 +894,9 @@ func IsConj(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsConj, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsConj, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsConj(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3200,9 +913,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXIsZerotensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXIsZerotensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XIsZerotensor(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3219,9 +932,9 @@ func IsNeg(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsNeg, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsNeg, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsNeg(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3238,9 +951,9 @@ func Isreal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsreal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsreal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isreal(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3257,9 +970,9 @@ func IsNonzero(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsNonzero, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsNonzero, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsNonzero(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3276,9 +989,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opIsSameSize, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opIsSameSize, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3295,9 +1008,9 @@ func IsSigned(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsSigned, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsSigned, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsSigned(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3314,9 +1027,9 @@ func IsInference(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsInference, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsInference, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsInference(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3333,9 +1046,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opKlDiv, &assertgenshapes.Locs158, &a0, &a1, self, target)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opKlDiv, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3352,9 +1065,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opKron, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opKron, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Kron(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3371,10 +1084,10 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opKronOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opKronOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3391,9 +1104,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opKthvalue, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opKthvalue, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3410,10 +1123,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opKthvalueValues, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opKthvalueValues, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -3430,9 +1143,9 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opKthvalueDimname, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opKthvalueDimname, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3449,10 +1162,10 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opKthvalueDimnameOut, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -3469,9 +1182,9 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opLayerNorm, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opLayerNorm, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a2, &a3, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
 }
 
@@ -3488,9 +1201,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre134(&c, &opNativeLayerNorm, &assertgenshapes.Locs159, &a0, &a2, &a3, input, weight, bias)
+	assertgenshapes.ChecksPre_ecaf795c6853(&c, &opNativeLayerNorm, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs159, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_667a57978239, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3507,10 +1220,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre135(&c, &opNativeLayerNormOut, &assertgenshapes.Locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_f262bc40d139(&c, &opNativeLayerNormOut, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_6b8ef50b059c, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3527,9 +1240,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre154(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs176, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	assertgenshapes.ChecksPre_c2f42f0387ac(&c, &opNativeLayerNormBackward, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs176, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_5606de8bb25b(&c, &assertgenshapes.Locs_78c6b426e8f9, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3546,10 +1259,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre155(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_f36a901898b1(&c, &opNativeLayerNormBackwardOut, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_1a29062619e3(&c, &assertgenshapes.Locs_a229d7b42080, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3566,9 +1279,9 @@ func RmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opRmsNorm, &assertgenshapes.Locs178, &a0, &a2, input, weight)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opRmsNorm, &assertgenshapes.Locs_e3bb26fd7efc, &a0, &a2, input, weight)
 	r0 := kernels.RmsNorm(input, normalized_shape, weight, eps)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs178, &a0, &a2, input, weight, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e3bb26fd7efc, &a0, &a2, input, weight, r0)
 	return r0
 }
 
@@ -3585,9 +1298,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNanToNum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanToNum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3604,10 +1317,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNanToNum_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNanToNum_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3624,10 +1337,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNanToNumOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanToNumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3644,9 +1357,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opLinear, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opLinear, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3663,9 +1376,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opLinearBackward, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre_c06886af906b(&c, &opLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3682,10 +1395,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opLinearBackwardOut, &assertgenshapes.Locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_430157c69955(&c, &opLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3702,10 +1415,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opLinearOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a3, input, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opLinearOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -3722,9 +1435,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMkldnnLinear, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMkldnnLinear, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3741,10 +1454,10 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMkldnnLinearOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a3, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMkldnnLinearOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -3761,9 +1474,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs181, &a1, &a2, grad_output, weight)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMkldnnLinearBackwardInput, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs181, &a1, &a2, grad_output, weight, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_9fb55cd848c6, &a1, &a2, grad_output, weight, r0)
 	return r0
 }
 
@@ -3780,10 +1493,10 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs182, &a1, &a2, &a3, grad_output, weight, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMkldnnLinearBackwardInputOut, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs182, &a1, &a2, &a3, grad_output, weight, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_90d74629d5c6, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
 }
 
@@ -3800,9 +1513,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs183, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opMkldnnLinearBackwardWeights, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs183, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_549395450065, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3819,10 +1532,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs184, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opMkldnnLinearBackwardWeightsOut, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs184, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_233eeee0df3c, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3839,9 +1552,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre_c06886af906b(&c, &opMkldnnLinearBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3858,10 +1571,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_430157c69955(&c, &opMkldnnLinearBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3878,9 +1591,9 @@ func XCsltCompress(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCsltCompress, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCsltCompress, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XCsltCompress(input)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -3897,9 +1610,9 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre79(&c, &opXCsltSparseMm, &assertgenshapes.Locs185, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.ChecksPre_652b63a4dd80(&c, &opXCsltSparseMm, &assertgenshapes.Locs_722b43e0db0f, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_one_kernel)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs185, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_722b43e0db0f, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha, r0)
 	return r0
 }
 
@@ -3916,9 +1629,9 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre157(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs186, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.ChecksPre_b2f60a63438c(&c, &opXCsltSparseMmSearch, &assertgenshapes.Locs_333767af9fe7, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs186, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
+	assertgenshapes.ChecksPost_a8b234354f0c(&c, &assertgenshapes.Locs_333767af9fe7, &a0, &a1, &a2, &a3, compressed_A, dense_B, bias, alpha)
 	return r0
 }
 
@@ -3935,9 +1648,9 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre158(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs187, &a0, input)
+	assertgenshapes.ChecksPre_7cae56b8f3e8(&c, &opXSparseSemiStructuredTile, &assertgenshapes.Locs_b1c3282752c3, &a0, input)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	assertgenshapes.ChecksPost159(&c, &assertgenshapes.Locs187, &a0, input, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_46d6df8c7fc8(&c, &assertgenshapes.Locs_b1c3282752c3, &a0, input, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3954,9 +1667,9 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs188, &a0, &a1, input, thread_masks)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXSparseSemiStructuredApply, &assertgenshapes.Locs_837848f1fc1a, &a0, &a1, input, thread_masks)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs188, &a0, &a1, input, thread_masks, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_837848f1fc1a, &a0, &a1, input, thread_masks, r0, r1)
 	return r0, r1
 }
 
@@ -3973,9 +1686,9 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs189, &a0, &a1, input, thread_masks)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseSemiStructuredApplyDense, &assertgenshapes.Locs_2cc3772ce807, &a0, &a1, input, thread_masks)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs189, &a0, &a1, input, thread_masks, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_2cc3772ce807, &a0, &a1, input, thread_masks, r0)
 	return r0
 }
 
@@ -3992,9 +1705,9 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre73(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs190, &a0, &a1, &a2, &a3, input, weight, meta, bias)
+	assertgenshapes.ChecksPre_f8d732997765(&c, &opXSparseSemiStructuredLinear, &assertgenshapes.Locs_b6f38b1e3a5b, &a0, &a1, &a2, &a3, input, weight, meta, bias)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs190, &a0, &a1, &a2, &a3, input, weight, meta, bias, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_b6f38b1e3a5b, &a0, &a1, &a2, &a3, input, weight, meta, bias, r0)
 	return r0
 }
 
@@ -4011,9 +1724,9 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs191, &a0, &a1, &a2, mat1, mat1_meta, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseSemiStructuredMm, &assertgenshapes.Locs_b44743c12eb7, &a0, &a1, &a2, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs191, &a0, &a1, &a2, mat1, mat1_meta, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b44743c12eb7, &a0, &a1, &a2, mat1, mat1_meta, mat2, r0)
 	return r0
 }
 
@@ -4030,9 +1743,9 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs192, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2)
+	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXSparseSemiStructuredAddmm, &assertgenshapes.Locs_ab5b96e2d14f, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs192, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_ab5b96e2d14f, &a0, &a1, &a2, &a3, input, mat1, mat1_meta, mat2, r0)
 	return r0
 }
 
@@ -4049,9 +1762,9 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre73(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs193, &a0, &a1, &a2, &a3, input, weight, scale, bias)
+	assertgenshapes.ChecksPre_f8d732997765(&c, &opXMixedDtypesLinear, &assertgenshapes.Locs_92ad44817562, &a0, &a1, &a2, &a3, input, weight, scale, bias)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs193, &a0, &a1, &a2, &a3, input, weight, scale, bias, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_92ad44817562, &a0, &a1, &a2, &a3, input, weight, scale, bias, r0)
 	return r0
 }
 
@@ -4068,9 +1781,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	assertgenshapes.ChecksPre_98aae99c0243(&c, &opFbgemmLinearInt8WeightFp32Activation, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -4087,9 +1800,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	assertgenshapes.ChecksPre_98aae99c0243(&c, &opFbgemmLinearInt8Weight, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs194, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_82456b423d77, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
 }
 
@@ -4106,9 +1819,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs31, &a0, input)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFbgemmLinearQuantizeWeight, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs31, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1, r2, r3
 }
 
@@ -4125,9 +1838,9 @@ func FbgemmPackGemmMatrixFp16(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFbgemmPackGemmMatrixFp16, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FbgemmPackGemmMatrixFp16(input)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -4144,9 +1857,9 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs195, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias)
+	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXWrappedLinearPrepack, &assertgenshapes.Locs_a7907126a98a, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs195, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_a7907126a98a, &a0, &a1, &a2, &a3, weight, weight_scale, weight_zero_point, bias, r0)
 	return r0
 }
 
@@ -4163,9 +1876,9 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre160(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs196, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
+	assertgenshapes.ChecksPre_5f8c52599f84(&c, &opXWrappedQuantizedLinearPrepacked, &assertgenshapes.Locs_19aebb8dfe81, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs196, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_19aebb8dfe81, &a0, &a1, &a2, &a3, &a4, &a5, input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, r0)
 	return r0
 }
 
@@ -4182,9 +1895,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs197, &a0, &a1, &a2, input, packed_weight, bias)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFbgemmLinearFp16WeightFp32Activation, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs197, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -4201,9 +1914,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs197, &a0, &a1, &a2, input, packed_weight, bias)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFbgemmLinearFp16Weight, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs197, &a0, &a1, &a2, input, packed_weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f4717b2a3cb5, &a0, &a1, &a2, input, packed_weight, bias, r0)
 	return r0
 }
 
@@ -4220,9 +1933,9 @@ func FbgemmPackQuantizedMatrix(input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFbgemmPackQuantizedMatrix, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrix(input)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -4239,9 +1952,9 @@ func FbgemmPackQuantizedMatrixKN(input *torch.Tensor, K int64, N int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFbgemmPackQuantizedMatrixKN, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.FbgemmPackQuantizedMatrixKN(input, K, N)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -4258,9 +1971,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLdexpTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLdexpTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4277,10 +1990,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLdexp_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLdexp_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4297,10 +2010,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLdexpOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLdexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4316,9 +2029,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opLinspace, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opLinspace, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4335,9 +2048,9 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs198, &a0, &a1, start, end)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs198, &a0, &a1, start, end, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end, r0)
 	return r0
 }
 
@@ -4354,9 +2067,9 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs199, &a0, start)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs199, &a0, start, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start, r0)
 	return r0
 }
 
@@ -4373,9 +2086,9 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs200, &a1, end)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca, &a1, end)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs200, &a1, end, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_ad5fca8829ca, &a1, end, r0)
 	return r0
 }
 
@@ -4392,10 +2105,10 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLinspaceOut, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLinspaceOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -4412,10 +2125,10 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs201, &a0, &a1, &a3, start, end, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinspaceTensorTensorOut, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a3, start, end, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs201, &a0, &a1, &a3, start, end, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a3, start, end, out, r0)
 	return r0
 }
 
@@ -4432,10 +2145,10 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs202, &a0, &a3, start, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinspaceTensorScalarOut, &assertgenshapes.Locs_40df7215c27f, &a0, &a3, start, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs202, &a0, &a3, start, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_40df7215c27f, &a0, &a3, start, out, r0)
 	return r0
 }
 
@@ -4452,10 +2165,10 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs203, &a1, &a3, end, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinspaceScalarTensorOut, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a3, end, out)
 	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs203, &a1, &a3, end, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a3, end, out, r0)
 	return r0
 }
 
@@ -4472,9 +2185,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLog, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4491,10 +2204,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLog_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4511,10 +2224,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4531,9 +2244,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLog10, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog10, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log10(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4550,10 +2263,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLog10_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog10_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4570,10 +2283,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLog10Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLog10Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4590,9 +2303,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLog1p, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log1p(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4609,10 +2322,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLog1p_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog1p_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4629,10 +2342,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLog1pOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4649,9 +2362,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLog2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLog2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Log2(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4668,10 +2381,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLog2_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLog2_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4688,10 +2401,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLog2Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLog2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4708,10 +2421,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLogaddexpOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogaddexpOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4728,9 +2441,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogaddexp, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogaddexp, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4747,10 +2460,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLogaddexp2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogaddexp2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4767,9 +2480,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogaddexp2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogaddexp2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4786,9 +2499,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXlogyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXlogyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4805,9 +2518,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXlogyScalarSelf, &assertgenshapes.Locs204, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXlogyScalarSelf, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -4824,9 +2537,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXlogyScalarOther, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXlogyScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4843,10 +2556,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXlogy_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opXlogy_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4863,10 +2576,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXlogy_ScalarOther, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4883,10 +2596,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXlogyOutTensor, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXlogyOutTensor, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4903,10 +2616,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXlogyOutScalarSelf, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4923,10 +2636,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXlogyOutScalarOther, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4942,9 +2655,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opLogspace, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opLogspace, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4961,9 +2674,9 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs198, &a0, &a1, start, end)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogspaceTensorTensor, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs198, &a0, &a1, start, end, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_34eb3c3de171, &a0, &a1, start, end, r0)
 	return r0
 }
 
@@ -4980,9 +2693,9 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs199, &a0, start)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogspaceTensorScalar, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs199, &a0, start, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_8fc2a87a9c57, &a0, start, r0)
 	return r0
 }
 
@@ -4999,9 +2712,9 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs200, &a1, end)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogspaceScalarTensor, &assertgenshapes.Locs_ad5fca8829ca, &a1, end)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs200, &a1, end, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_ad5fca8829ca, &a1, end, r0)
 	return r0
 }
 
@@ -5018,10 +2731,10 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLogspaceOut, &assertgenshapes.Locs26, &a4, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogspaceOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a4, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
 	return r0
 }
 
@@ -5038,10 +2751,10 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs201, &a0, &a1, &a4, start, end, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogspaceTensorTensorOut, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a4, start, end, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs201, &a0, &a1, &a4, start, end, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b3db8e6656d8, &a0, &a1, &a4, start, end, out, r0)
 	return r0
 }
 
@@ -5058,10 +2771,10 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs202, &a0, &a4, start, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogspaceTensorScalarOut, &assertgenshapes.Locs_40df7215c27f, &a0, &a4, start, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs202, &a0, &a4, start, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_40df7215c27f, &a0, &a4, start, out, r0)
 	return r0
 }
 
@@ -5078,10 +2791,10 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs203, &a1, &a4, end, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogspaceScalarTensorOut, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a4, end, out)
 	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs203, &a1, &a4, end, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_587b9e4a70b7, &a1, &a4, end, out, r0)
 	return r0
 }
 
@@ -5098,9 +2811,9 @@ func LogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5117,10 +2830,10 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5137,9 +2850,9 @@ func LogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5156,9 +2869,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5175,10 +2888,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5195,9 +2908,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs206, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXLogSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs206, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -5214,10 +2927,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs207, &a0, &a1, &a4, grad_output, output, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out)
 	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs207, &a0, &a1, &a4, grad_output, output, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_120749e478cd, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
 }
 
@@ -5234,9 +2947,9 @@ func XLogcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLogcumsumexp(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5253,10 +2966,10 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5273,9 +2986,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogcumsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogcumsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5292,10 +3005,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogcumsumexpOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogcumsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5312,9 +3025,9 @@ func LogcumsumexpDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogcumsumexpDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogcumsumexpDimname(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5331,10 +3044,10 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogcumsumexpDimnameOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5351,9 +3064,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5370,10 +3083,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogsumexpOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5390,9 +3103,9 @@ func LogsumexpNames(self *torch.Tensor, dim []string, keepdim bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogsumexpNames, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogsumexpNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogsumexpNames(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5409,10 +3122,10 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogsumexpNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5429,9 +3142,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMarginRankingLoss, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMarginRankingLoss, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, input1, input2, target, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7bd3049eb5f6, &a0, &a1, &a2, input1, input2, target, r0)
 	return r0
 }
 
@@ -5448,9 +3161,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5467,9 +3180,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opMatmulBackward, &assertgenshapes.Locs208, &a0, &a1, &a2, grad, self, other)
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opMatmulBackward, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs208, &a0, &a1, &a2, grad, self, other, r0, r1)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_e4455c648395, &a0, &a1, &a2, grad, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -5486,10 +3199,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opMatmulBackwardOut, &assertgenshapes.Locs209, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opMatmulBackwardOut, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs209, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_ccb0889a0f42, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5506,10 +3219,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5526,9 +3239,9 @@ func MatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMatrixPower, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MatrixPower(self, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5545,10 +3258,10 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMatrixPowerOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5565,9 +3278,9 @@ func MatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMatrixExp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MatrixExp(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5584,9 +3297,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMatrixExpBackward, &assertgenshapes.Locs210, &a0, &a1, self, grad)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMatrixExpBackward, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs210, &a0, &a1, self, grad, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3332bd2efb9d, &a0, &a1, self, grad, r0)
 	return r0
 }
 
@@ -5603,9 +3316,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXAminmax, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XAminmax(self)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5622,10 +3335,10 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opXAminmaxOut, &assertgenshapes.Locs28, &a0, &a1, &a2, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opXAminmaxOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a1, &a2, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5642,9 +3355,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXAminmaxDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXAminmaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5661,10 +3374,10 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opXAminmaxDimOut, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opXAminmaxDimOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5681,9 +3394,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opAminmax, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opAminmax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5700,10 +3413,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opAminmaxOut, &assertgenshapes.Locs211, &a0, &a3, &a4, self, min_, max_)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opAminmaxOut, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_)
 	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs211, &a0, &a3, &a4, self, min_, max_, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_ec2acbcb3a59, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
 }
 
@@ -5720,9 +3433,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXComputeLinearCombination, &assertgenshapes.Locs212, &a0, &a1, input, coefficients)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXComputeLinearCombination, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs212, &a0, &a1, input, coefficients, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a261257eb9fc, &a0, &a1, input, coefficients, r0)
 	return r0
 }
 
@@ -5739,10 +3452,10 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs213, &a0, &a1, &a2, input, coefficients, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXComputeLinearCombinationOut, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out)
 	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs213, &a0, &a1, &a2, input, coefficients, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0da2d5942b04, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
 }
 
@@ -5759,9 +3472,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMaxDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5778,10 +3491,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMaxDimMax, &assertgenshapes.Locs214, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMaxDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs214, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -5798,9 +3511,9 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMaxNamesDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5817,10 +3530,10 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMaxNamesDimMax, &assertgenshapes.Locs214, &a0, &a3, &a4, self, max_, max_values)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMaxNamesDimMax, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs214, &a0, &a3, &a4, self, max_, max_values, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_27b24ab026ab, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
 }
 
@@ -5837,9 +3550,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs133, &a0, &a2, grad, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opValueSelectingReductionBackward, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs133, &a0, &a2, grad, indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_294da168fe67, &a0, &a2, grad, indices, r0)
 	return r0
 }
 
@@ -5856,9 +3569,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5875,10 +3588,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -5895,9 +3608,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxPool1dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5914,9 +3627,9 @@ func MaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMaxPool1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5933,9 +3646,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5952,9 +3665,9 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaxPool2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaxPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5971,10 +3684,10 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs216, &a0, &a1, &a7, grad_output, self, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaxPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a7, grad_output, self, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
 }
 
@@ -5991,9 +3704,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6010,10 +3723,10 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -6030,9 +3743,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs217, &a0, &a1, &a2, grad_output, output, input)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMkldnnMaxPool2dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs217, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -6049,10 +3762,10 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMkldnnMaxPool2dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -6069,9 +3782,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6088,10 +3801,10 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnMaxPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -6108,9 +3821,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs217, &a0, &a1, &a2, grad_output, output, input)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMkldnnMaxPool3dBackward, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs217, &a0, &a1, &a2, grad_output, output, input, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_613099e3cac8, &a0, &a1, &a2, grad_output, output, input, r0)
 	return r0
 }
 
@@ -6127,10 +3840,10 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMkldnnMaxPool3dBackwardOut, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c664f0506404, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
 }
 
@@ -6147,9 +3860,9 @@ func QuantizedMaxPool1d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizedMaxPool1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizedMaxPool1d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6166,10 +3879,10 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizedMaxPool1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -6186,9 +3899,9 @@ func QuantizedMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizedMaxPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizedMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6205,10 +3918,10 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizedMaxPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -6225,9 +3938,9 @@ func QuantizedMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizedMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizedMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6244,10 +3957,10 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizedMaxPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -6264,9 +3977,9 @@ func MaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMaxPool3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMaxPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6283,9 +3996,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMean, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6302,10 +4015,10 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMeanDtypeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMeanDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6322,9 +4035,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMeanDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMeanDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6341,10 +4054,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMeanOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6361,9 +4074,9 @@ func MeanNamesDim(self *torch.Tensor, dim []string, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMeanNamesDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMeanNamesDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MeanNamesDim(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6380,10 +4093,10 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMeanNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMeanNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6400,9 +4113,9 @@ func Nanmean(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNanmean, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanmean, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nanmean(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6419,10 +4132,10 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNanmeanOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanmeanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6439,9 +4152,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMedian, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Median(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6458,10 +4171,10 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMedianOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6478,9 +4191,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMedianDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6497,10 +4210,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMedianDimValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6517,9 +4230,9 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMedianNamesDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMedianNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6536,10 +4249,10 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMedianNamesDimValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMedianNamesDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6556,9 +4269,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNanmedian, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanmedian, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6575,10 +4288,10 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNanmedianOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanmedianOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6595,9 +4308,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opNanmedianDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opNanmedianDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6614,10 +4327,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opNanmedianDimValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opNanmedianDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6634,9 +4347,9 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opNanmedianNamesDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opNanmedianNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6653,10 +4366,10 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opNanmedianNamesDimValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -6673,9 +4386,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMinDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMinDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6692,10 +4405,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMinDimMin, &assertgenshapes.Locs219, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMinDimMin, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs219, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -6712,9 +4425,9 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMinNamesDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMinNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6731,10 +4444,10 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMinNamesDimMin, &assertgenshapes.Locs219, &a0, &a3, &a4, self, min_, min_indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMinNamesDimMin, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs219, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_d9ce96dd64be, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
 }
 
@@ -6751,9 +4464,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAmin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6770,10 +4483,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAminOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAminOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6790,9 +4503,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXMpsConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXMpsConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6809,10 +4522,10 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXMpsConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6829,9 +4542,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre_c06886af906b(&c, &opMpsConvolutionBackward, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs179, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_9e628193c399, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6848,10 +4561,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs180, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_430157c69955(&c, &opMpsConvolutionBackwardOut, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs180, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_696b6a85f094, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6868,9 +4581,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMkldnnConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMkldnnConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6887,10 +4600,10 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMkldnnConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -6907,9 +4620,9 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre161(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs220, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	assertgenshapes.ChecksPre_4655367eaab8(&c, &opMkldnnRnnLayer, &assertgenshapes.Locs_2889c6f6fe97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs220, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_1e95f6a48e78(&c, &assertgenshapes.Locs_2889c6f6fe97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6926,10 +4639,10 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a16, a17, a18, a19 asserts.Saved
-	assertgenshapes.ChecksPre163(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_c80635c5956e(&c, &opMkldnnRnnLayerOut, &assertgenshapes.Locs_c88e0b8bca9e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost164(&c, &assertgenshapes.Locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_7c62b050f76c(&c, &assertgenshapes.Locs_c88e0b8bca9e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6946,9 +4659,9 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 asserts.Saved
-	assertgenshapes.ChecksPre165(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	assertgenshapes.ChecksPre_f0e07c1c7263(&c, &opMkldnnRnnLayerBackward, &assertgenshapes.Locs_5de9410a1738, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
-	assertgenshapes.ChecksPost166(&c, &assertgenshapes.Locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.ChecksPost_2b573e4edddf(&c, &assertgenshapes.Locs_5de9410a1738, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6965,10 +4678,10 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22, a23, a24, a25, a26, a27, a28, a29 asserts.Saved
-	assertgenshapes.ChecksPre167(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
+	assertgenshapes.ChecksPre_44f059f7c2f5(&c, &opMkldnnRnnLayerBackwardOut, &assertgenshapes.Locs_73c599ecf13c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
-	assertgenshapes.ChecksPost168(&c, &assertgenshapes.Locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
+	assertgenshapes.ChecksPost_f7e6328c81e0(&c, &assertgenshapes.Locs_73c599ecf13c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6985,9 +4698,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre169(&c, &opMiopenBatchNorm, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_7cbd1c5fb7fa(&c, &opMiopenBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost170(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_8597da5b66c9(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7004,10 +4717,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre171(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs225, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.ChecksPre_eb810b5f5448(&c, &opMiopenBatchNormOut, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs225, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_a5f1efa8b5de(&c, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7024,9 +4737,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre173(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	assertgenshapes.ChecksPre_8609679a66e1(&c, &opMiopenBatchNormBackward, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_4f10e0a2398f(&c, &assertgenshapes.Locs_30991395fa57, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7043,10 +4756,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre175(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	assertgenshapes.ChecksPre_122ef1fe33e5(&c, &opMiopenBatchNormBackwardOut, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs227, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_6190a3b492e0(&c, &assertgenshapes.Locs_d44f38845497, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7063,9 +4776,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMiopenConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7082,10 +4795,10 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMiopenConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -7102,9 +4815,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenConvolutionTranspose, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7121,10 +4834,10 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a10, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMiopenConvolutionTransposeOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -7141,9 +4854,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenDepthwiseConvolution, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7160,10 +4873,10 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMiopenDepthwiseConvolutionOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -7180,9 +4893,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMiopenConvolutionRelu, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -7199,9 +4912,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre73(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias)
+	assertgenshapes.ChecksPre_f8d732997765(&c, &opMiopenConvolutionAddRelu, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_dc8864228948, &a0, &a1, &a2, &a4, self, weight, z, bias, r0)
 	return r0
 }
 
@@ -7221,9 +4934,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	assertgenshapes.ChecksPre177(&c, &opMiopenRnn, &assertgenshapes.Locs228, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	assertgenshapes.ChecksPre_d99f4b8e718b(&c, &opMiopenRnn, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs228, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_aa6e5ac16bbe(&c, &assertgenshapes.Locs_e69c4387afa3, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7243,10 +4956,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a13, a14, a15, a16, a17, a18 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	assertgenshapes.ChecksPre179(&c, &opMiopenRnnOut, &assertgenshapes.Locs229, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_c6101a069f02(&c, &opMiopenRnnOut, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost180(&c, &assertgenshapes.Locs229, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_6e0f43b57431(&c, &assertgenshapes.Locs_65493a3a6ce6, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7266,9 +4979,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	assertgenshapes.ChecksPre181(&c, &opMiopenRnnBackward, &assertgenshapes.Locs230, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	assertgenshapes.ChecksPre_dbd6a4c0d60c(&c, &opMiopenRnnBackward, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost182(&c, &assertgenshapes.Locs230, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_f55594c65cff(&c, &assertgenshapes.Locs_a1d0675c8f6e, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7289,10 +5002,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19, a21, a22, a23 asserts.Saved
 		l1, l24                                                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre46(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_0712912c4a20(&c, &opMiopenRnnBackwardOut, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_3826dd6c7f69(&c, &assertgenshapes.Locs_49c901d9622d, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -7308,9 +5021,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -7327,10 +5040,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMmOut, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -7347,9 +5060,9 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXIntMm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXIntMm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.XIntMm(self, mat2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -7366,10 +5079,10 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXIntMmOut, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXIntMmOut, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, self, mat2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8be540dc8dc, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
 }
 
@@ -7386,9 +5099,9 @@ func XConvertWeightToInt4pack(self *torch.Tensor, innerKTiles int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConvertWeightToInt4pack, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConvertWeightToInt4pack(self, innerKTiles)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7405,9 +5118,9 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXWeightInt4packMm, &assertgenshapes.Locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXWeightInt4packMm, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
 	return r0
 }
 
@@ -7424,9 +5137,9 @@ func XConvertWeightToInt4packForCpu(self *torch.Tensor, innerKTiles int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConvertWeightToInt4packForCpu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConvertWeightToInt4packForCpu(self, innerKTiles)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7443,9 +5156,9 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXWeightInt4packMmForCpu, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs231, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_829882695b38, &a0, &a1, &a3, self, mat2, qScaleAndZeros, r0)
 	return r0
 }
 
@@ -7462,9 +5175,9 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXWeightInt8packMm, &assertgenshapes.Locs232, &a0, &a1, &a2, self, mat2, scales)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXWeightInt8packMm, &assertgenshapes.Locs_56ab9472a721, &a0, &a1, &a2, self, mat2, scales)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs232, &a0, &a1, &a2, self, mat2, scales, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_56ab9472a721, &a0, &a1, &a2, self, mat2, scales, r0)
 	return r0
 }
 
@@ -7481,9 +5194,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseMm, &assertgenshapes.Locs233, &a0, &a1, sparse, dense)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseMm, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMm(sparse, dense)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs233, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
@@ -7500,9 +5213,9 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseMmReduce, &assertgenshapes.Locs233, &a0, &a1, sparse, dense)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseMmReduce, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs233, &a0, &a1, sparse, dense, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ce778e5ba52d, &a0, &a1, sparse, dense, r0)
 	return r0
 }
 
@@ -7519,9 +5232,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseSparseMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7538,10 +5251,10 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseSparseMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7558,9 +5271,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMode, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMode, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7577,10 +5290,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opModeValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opModeValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7597,9 +5310,9 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opModeDimname, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opModeDimname, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7616,10 +5329,10 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opModeDimnameOut, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opModeDimnameOut, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
 }
 
@@ -7636,9 +5349,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMulTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7655,10 +5368,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMul_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opMul_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7675,10 +5388,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7695,9 +5408,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMulScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMulScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7714,10 +5427,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opMul_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opMul_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7734,10 +5447,10 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMulScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMulScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7754,9 +5467,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMultiplyTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMultiplyTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.MultiplyTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7773,10 +5486,10 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMultiply_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opMultiply_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7793,10 +5506,10 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMultiplyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMultiplyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -7813,9 +5526,9 @@ func MultiplyScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMultiplyScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMultiplyScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MultiplyScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7832,10 +5545,10 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opMultiply_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opMultiply_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7852,9 +5565,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMv, &assertgenshapes.Locs234, &a0, &a1, self, vec)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMv, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs234, &a0, &a1, self, vec, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a264f2430a11, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -7871,10 +5584,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMvOut, &assertgenshapes.Locs235, &a0, &a1, &a2, self, vec, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMvOut, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out)
 	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs235, &a0, &a1, &a2, self, vec, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e8deb6640cbe, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
 }
 
@@ -7891,10 +5604,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMvlgammaOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMvlgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7911,9 +5624,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMvlgamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMvlgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7930,10 +5643,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opMvlgamma_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opMvlgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7950,9 +5663,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNarrowCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNarrowCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7969,10 +5682,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNarrowCopyOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNarrowCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7989,9 +5702,9 @@ func Narrow(self *torch.Tensor, dim int64, start int64, length int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNarrow, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNarrow, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8008,9 +5721,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNarrowTensor, &assertgenshapes.Locs236, &a0, &a2, self, start)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNarrowTensor, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs236, &a0, &a2, self, start, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4377cf81c22c, &a0, &a2, self, start, r0)
 	return r0
 }
 
@@ -8027,9 +5740,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre183(&c, &opNativeBatchNorm, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_eed36f12e5a0(&c, &opNativeBatchNorm, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost170(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_8597da5b66c9(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8046,10 +5759,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre184(&c, &opNativeBatchNormOut, &assertgenshapes.Locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_7b4b35acfd18(&c, &opNativeBatchNormOut, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost172(&c, &assertgenshapes.Locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost_a5f1efa8b5de(&c, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8066,10 +5779,10 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre185(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_b57e71a83480(&c, &opXNativeBatchNormLegit, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost186(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_beb571f5b477(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8086,9 +5799,9 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre187(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs238, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_a9ff961395fb(&c, &opXNativeBatchNormLegitFunctional, &assertgenshapes.Locs_abf34d61d0e7, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	assertgenshapes.ChecksPost188(&c, &assertgenshapes.Locs238, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_9a2bc6f88c34(&c, &assertgenshapes.Locs_abf34d61d0e7, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -8105,9 +5818,9 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre189(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_07dcef0ae30f(&c, &opXNativeBatchNormLegitNoTraining, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_bc49489ba6e6, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8124,10 +5837,10 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre190(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs225, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	assertgenshapes.ChecksPre_f987cc097242(&c, &opXNativeBatchNormLegitNoTrainingOut, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
-	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs225, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_214fced0520a, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8144,10 +5857,10 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre191(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_d1ac7822d885(&c, &opXNativeBatchNormLegitOut, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost_545386e8f8c1(&c, &assertgenshapes.Locs_5682c0db3d9f, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8164,9 +5877,9 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre134(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ecaf795c6853(&c, &opXNativeBatchNormLegitNoStats, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs159, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_667a57978239, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8183,10 +5896,10 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre135(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs239, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_f262bc40d139(&c, &opXNativeBatchNormLegitNoStatsOut, &assertgenshapes.Locs_39c8eb552ff9, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs239, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_39c8eb552ff9, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8203,9 +5916,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opBatchNormStats, &assertgenshapes.Locs31, &a0, input)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opBatchNormStats, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs31, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -8222,10 +5935,10 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opBatchNormStatsOut, &assertgenshapes.Locs32, &a0, &a2, &a3, input, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opBatchNormStatsOut, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs32, &a0, &a2, &a3, input, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_54b4ec4ddc50, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8242,9 +5955,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre65(&c, &opBatchNormElemt, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
+	assertgenshapes.ChecksPre_0be88d145331(&c, &opBatchNormElemt, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_c58e653e5d3a, &a0, &a1, &a2, &a3, &a4, input, weight, bias, mean, invstd, r0)
 	return r0
 }
 
@@ -8261,10 +5974,10 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre67(&c, &opBatchNormElemtOut, &assertgenshapes.Locs241, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
+	assertgenshapes.ChecksPre_089082849694(&c, &opBatchNormElemtOut, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs241, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
+	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_d07dc90a6b40, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
 }
 
@@ -8281,9 +5994,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre193(&c, &opBatchNormGatherStats, &assertgenshapes.Locs242, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
+	assertgenshapes.ChecksPre_364e640097da(&c, &opBatchNormGatherStats, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	assertgenshapes.ChecksPost194(&c, &assertgenshapes.Locs242, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost_9504cc86ada1(&c, &assertgenshapes.Locs_5777d2192df3, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -8300,10 +6013,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre195(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	assertgenshapes.ChecksPre_28f0d08b4a24(&c, &opBatchNormGatherStatsOut, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	assertgenshapes.ChecksPost196(&c, &assertgenshapes.Locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_c86d32172c56(&c, &assertgenshapes.Locs_a92874758a93, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8320,9 +6033,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	assertgenshapes.ChecksPre197(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs244, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
+	assertgenshapes.ChecksPre_c218c3d63cb5(&c, &opBatchNormGatherStatsWithCounts, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs244, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
+	assertgenshapes.ChecksPost_48e1a3dae00f(&c, &assertgenshapes.Locs_69a8c0992e4d, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
@@ -8339,10 +6052,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre199(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs245, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	assertgenshapes.ChecksPre_5aa6aac8c6de(&c, &opBatchNormGatherStatsWithCountsOut, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	assertgenshapes.ChecksPost200(&c, &assertgenshapes.Locs245, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_2f01e5ce75f5(&c, &assertgenshapes.Locs_54afa5e0e365, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8359,9 +6072,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre201(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs246, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	assertgenshapes.ChecksPre_ed707c5509d9(&c, &opNativeBatchNormBackward, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs246, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	assertgenshapes.ChecksPost_4f10e0a2398f(&c, &assertgenshapes.Locs_ce0d90cc2dc7, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8378,10 +6091,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre202(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs247, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	assertgenshapes.ChecksPre_10e4cc65b102(&c, &opNativeBatchNormBackwardOut, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs247, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_6190a3b492e0(&c, &assertgenshapes.Locs_33e8ac3ec11a, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8398,9 +6111,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre203(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs248, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
+	assertgenshapes.ChecksPre_c6b1ab484cd6(&c, &opBatchNormBackwardReduce, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	assertgenshapes.ChecksPost204(&c, &assertgenshapes.Locs248, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_461cdd8b652d(&c, &assertgenshapes.Locs_3cff9074cd4c, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8417,10 +6130,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre205(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_cceed7a30826(&c, &opBatchNormBackwardReduceOut, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_034a387cddca(&c, &assertgenshapes.Locs_71983b718a34, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8437,9 +6150,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre207(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs250, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
+	assertgenshapes.ChecksPre_fde29ae27409(&c, &opBatchNormBackwardElemt, &assertgenshapes.Locs_a10b0ae0eaa3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs250, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, r0)
+	assertgenshapes.ChecksPost_2219169cb83c(&c, &assertgenshapes.Locs_a10b0ae0eaa3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, r0)
 	return r0
 }
 
@@ -8456,10 +6169,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre209(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs251, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
+	assertgenshapes.ChecksPre_92a7f45d2cbb(&c, &opBatchNormBackwardElemtOut, &assertgenshapes.Locs_f94ea9380f65, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
-	assertgenshapes.ChecksPost210(&c, &assertgenshapes.Locs251, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
+	assertgenshapes.ChecksPost_fca6abaf3074(&c, &assertgenshapes.Locs_f94ea9380f65, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -8476,9 +6189,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre211(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs252, &a0, &a1, &a2, input, running_mean, running_var)
+	assertgenshapes.ChecksPre_6d9634e8c607(&c, &opBatchNormUpdateStats, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	assertgenshapes.ChecksPost212(&c, &assertgenshapes.Locs252, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
+	assertgenshapes.ChecksPost_aab5dc1fb3c1(&c, &assertgenshapes.Locs_e0fc8202cb4e, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -8495,10 +6208,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre213(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs253, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	assertgenshapes.ChecksPre_f3fcb434c3b2(&c, &opBatchNormUpdateStatsOut, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	assertgenshapes.ChecksPost214(&c, &assertgenshapes.Locs253, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_4ced0d5a21c7(&c, &assertgenshapes.Locs_89135a9c72aa, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -8514,9 +6227,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opIsVulkanAvailable, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opIsVulkanAvailable, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.IsVulkanAvailable()
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -8532,9 +6245,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opXNnpackAvailable, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXNnpackAvailable, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XNnpackAvailable()
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -8551,9 +6264,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXNnpackSpatialConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -8570,10 +6283,10 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a5, input, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXNnpackSpatialConvolutionOut, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a4b3d1d1d13d, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
 }
 
@@ -8589,9 +6302,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opOnesNames, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnesNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8608,10 +6321,10 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opOnesNamesOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opOnesNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -8627,9 +6340,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opOnes, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opOnes, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8646,10 +6359,10 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opOnesOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opOnesOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -8666,9 +6379,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opOnesLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opOnesLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8685,10 +6398,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opOnesLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opOnesLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8705,9 +6418,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPairwiseDistance, &assertgenshapes.Locs254, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPairwiseDistance, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs254, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8724,9 +6437,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCdist, &assertgenshapes.Locs254, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCdist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs254, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8743,9 +6456,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXEuclideanDist, &assertgenshapes.Locs254, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXEuclideanDist, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs254, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8762,10 +6475,10 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXEuclideanDistOut, &assertgenshapes.Locs255, &a0, &a1, &a2, x1, x2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXEuclideanDistOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs255, &a0, &a1, &a2, x1, x2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
 }
 
@@ -8782,9 +6495,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCdistForward, &assertgenshapes.Locs254, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXCdistForward, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs254, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8801,10 +6514,10 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXCdistForwardOut, &assertgenshapes.Locs255, &a0, &a1, &a4, x1, x2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXCdistForwardOut, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs255, &a0, &a1, &a4, x1, x2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_07b8901b0025, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
 }
 
@@ -8821,9 +6534,9 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opXCdistBackward, &assertgenshapes.Locs256, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXCdistBackward, &assertgenshapes.Locs_a1a370bf059d, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs256, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_a1a370bf059d, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -8840,10 +6553,10 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre215(&c, &opXCdistBackwardOut, &assertgenshapes.Locs257, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
+	assertgenshapes.ChecksPre_038d0635ef9b(&c, &opXCdistBackwardOut, &assertgenshapes.Locs_412eaa00e305, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs257, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
+	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_412eaa00e305, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
 	return r0
 }
 
@@ -8860,9 +6573,9 @@ func Pdist(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPdist, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPdist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Pdist(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8879,9 +6592,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXPdistForward, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPdistForward, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8898,10 +6611,10 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXPdistForwardOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXPdistForwardOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8918,9 +6631,9 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXPdistBackward, &assertgenshapes.Locs258, &a0, &a1, &a3, grad, self, pdist)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXPdistBackward, &assertgenshapes.Locs_dbbbe4057083, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs258, &a0, &a1, &a3, grad, self, pdist, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_dbbbe4057083, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -8937,10 +6650,10 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXPdistBackwardOut, &assertgenshapes.Locs259, &a0, &a1, &a3, &a4, grad, self, pdist, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXPdistBackwardOut, &assertgenshapes.Locs_b62c2192065b, &a0, &a1, &a3, &a4, grad, self, pdist, out)
 	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs259, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_b62c2192065b, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
 	return r0
 }
 
@@ -8957,9 +6670,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCosineSimilarity, &assertgenshapes.Locs254, &a0, &a1, x1, x2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCosineSimilarity, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs254, &a0, &a1, x1, x2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a4cdebb99fa2, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8976,9 +6689,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPermute, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8995,9 +6708,9 @@ func MovedimIntlist(self *torch.Tensor, source []int64, destination []int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMovedimIntlist, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMovedimIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MovedimIntlist(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9014,9 +6727,9 @@ func MovedimInt(self *torch.Tensor, source int64, destination int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMovedimInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMovedimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MovedimInt(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9033,9 +6746,9 @@ func MoveaxisIntlist(self *torch.Tensor, source []int64, destination []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMoveaxisIntlist, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMoveaxisIntlist, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MoveaxisIntlist(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9052,9 +6765,9 @@ func MoveaxisInt(self *torch.Tensor, source int64, destination int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMoveaxisInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMoveaxisInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MoveaxisInt(self, source, destination)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9071,9 +6784,9 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNumpyT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNumpyT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NumpyT(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9090,9 +6803,9 @@ func MatrixH(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMatrixH, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMatrixH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MatrixH(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9109,9 +6822,9 @@ func MT(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MT(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9128,9 +6841,9 @@ func MH(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMH, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMH, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MH(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9147,9 +6860,9 @@ func Adjoint(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAdjoint, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAdjoint, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Adjoint(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9166,9 +6879,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPixelShuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPixelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9185,10 +6898,10 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPixelShuffleOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPixelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9205,9 +6918,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPixelUnshuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPixelUnshuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9224,10 +6937,10 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPixelUnshuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9244,9 +6957,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opChannelShuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost216(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_23273cf8b34b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9263,10 +6976,10 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opChannelShuffleOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opChannelShuffleOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9283,9 +6996,9 @@ func NativeChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNativeChannelShuffle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeChannelShuffle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeChannelShuffle(self, groups)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9302,9 +7015,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsPinned, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsPinned, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9321,9 +7034,9 @@ func PinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPinMemory, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PinMemory(self, device)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9340,9 +7053,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXPinMemory, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPinMemory, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9359,10 +7072,10 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXPinMemoryOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXPinMemoryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9379,9 +7092,9 @@ func Pinverse(self *torch.Tensor, rcond float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPinverse, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPinverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Pinverse(self, rcond)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9398,9 +7111,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPoissonNllLoss, &assertgenshapes.Locs260, &a0, &a1, input, target)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPoissonNllLoss, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs260, &a0, &a1, input, target, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_b5696c383629, &a0, &a1, input, target, r0)
 	return r0
 }
 
@@ -9417,9 +7130,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRad2deg, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRad2deg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9436,10 +7149,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRad2deg_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRad2deg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9456,10 +7169,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRad2degOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRad2degOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9476,9 +7189,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDeg2rad, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDeg2rad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9495,10 +7208,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDeg2rad_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDeg2rad_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9515,10 +7228,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDeg2radOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDeg2radOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9534,9 +7247,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opScalarTensor, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opScalarTensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -9553,10 +7266,10 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opScalarTensorOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opScalarTensorOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -9572,9 +7285,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandNames, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -9591,10 +7304,10 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandNamesOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -9610,9 +7323,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGeneratorWithNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -9629,10 +7342,10 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandGeneratorWithNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -9648,9 +7361,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRand, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRand, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -9666,9 +7379,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandGenerator, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandGenerator, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -9685,10 +7398,10 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -9705,10 +7418,10 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandGeneratorOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -9725,9 +7438,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9744,134 +7457,1795 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opRandint = asserts.Op{
+	Name:     "randint",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Randint checks randint(SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func Randint(high int64, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandint, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRandintGenerator = asserts.Op{
+	Name:     "randint",
+	Overload: "generator",
+	Profile:  asserts.Strict,
+}
+
+// RandintGenerator checks randint.generator(SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func RandintGenerator(high int64, size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintGenerator, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRandintLow = asserts.Op{
+	Name:     "randint",
+	Overload: "low",
+	Profile:  asserts.Strict,
+}
+
+// RandintLow checks randint.low(SymInt low, SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLow, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRandintLowGenerator = asserts.Op{
+	Name:     "randint",
+	Overload: "low_generator",
+	Profile:  asserts.Strict,
+}
+
+// RandintLowGenerator checks randint.low_generator(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func RandintLowGenerator(low int64, high int64, size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandintLowGenerator, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRandintOut = asserts.Op{
+	Name:     "randint",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RandintOut checks randint.out(SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
+func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintOut(high, size, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.RandintOut(high, size, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opRandintGeneratorOut = asserts.Op{
+	Name:     "randint",
+	Overload: "generator_out",
+	Profile:  asserts.Strict,
+}
+
+// RandintGeneratorOut checks randint.generator_out(SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
+func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintGeneratorOut(high, size, generator, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	return r0
+}
+
+var opRandintLowOut = asserts.Op{
+	Name:     "randint",
+	Overload: "low_out",
+	Profile:  asserts.Strict,
+}
+
+// RandintLowOut checks randint.low_out(SymInt low, SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
+func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintLowOut(low, high, size, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintLowOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.RandintLowOut(low, high, size, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	return r0
+}
+
+var opRandintLowGeneratorOut = asserts.Op{
+	Name:     "randint",
+	Overload: "low_generator_out",
+	Profile:  asserts.Strict,
+}
+
+// RandintLowGeneratorOut checks randint.low_generator_out(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
+func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
+	return r0
+}
+
+var opRandintLike = asserts.Op{
+	Name:     "randint_like",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// RandintLike checks randint_like(Tensor self, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandintLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRandintLikeOut = asserts.Op{
+	Name:     "randint_like",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RandintLikeOut checks randint_like.out(Tensor self, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintLikeOut(self, high, memory_format, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandintLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opRandintLikeLowDtype = asserts.Op{
+	Name:     "randint_like",
+	Overload: "low_dtype",
+	Profile:  asserts.Strict,
+}
+
+// RandintLikeLowDtype checks randint_like.low_dtype(Tensor self, SymInt low, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRandintLikeLowDtypeOut = asserts.Op{
+	Name:     "randint_like",
+	Overload: "low_dtype_out",
+	Profile:  asserts.Strict,
+}
+
+// RandintLikeLowDtypeOut checks randint_like.low_dtype_out(Tensor self, SymInt low, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opRandn = asserts.Op{
+	Name:     "randn",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Randn checks randn(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Randn(size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandn, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRandnGenerator = asserts.Op{
+	Name:     "randn",
+	Overload: "generator",
+	Profile:  asserts.Strict,
+}
+
+// RandnGenerator checks randn.generator(SymInt[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGenerator, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRandnNames = asserts.Op{
+	Name:     "randn",
+	Overload: "names",
+	Profile:  asserts.Strict,
+}
+
+// RandnNames checks randn.names(SymInt[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func RandnNames(size []int64, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnNames, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRandnNamesOut = asserts.Op{
+	Name:     "randn",
+	Overload: "names_out",
+	Profile:  asserts.Strict,
+}
+
+// RandnNamesOut checks randn.names_out(SymInt[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
+func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandnNamesOut(size, names, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.RandnNamesOut(size, names, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opRandnGeneratorWithNames = asserts.Op{
+	Name:     "randn",
+	Overload: "generator_with_names",
+	Profile:  asserts.Strict,
+}
+
+// RandnGeneratorWithNames checks randn.generator_with_names(SymInt[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRandnGeneratorWithNamesOut = asserts.Op{
+	Name:     "randn",
+	Overload: "generator_with_names_out",
+	Profile:  asserts.Strict,
+}
+
+// RandnGeneratorWithNamesOut checks randn.generator_with_names_out(SymInt[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
+func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	return r0
+}
+
+var opRandnOut = asserts.Op{
+	Name:     "randn",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RandnOut checks randn.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
+func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandnOut(size, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.RandnOut(size, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	return r0
+}
+
+var opRandnGeneratorOut = asserts.Op{
+	Name:     "randn",
+	Overload: "generator_out",
+	Profile:  asserts.Strict,
+}
+
+// RandnGeneratorOut checks randn.generator_out(SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
+func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandnGeneratorOut(size, generator, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandnGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.RandnGeneratorOut(size, generator, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opRandnLike = asserts.Op{
+	Name:     "randn_like",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// RandnLike checks randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandnLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRandnLikeOut = asserts.Op{
+	Name:     "randn_like",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RandnLikeOut checks randn_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandnLikeOut(self, memory_format, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandnLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.RandnLikeOut(self, memory_format, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opRandperm = asserts.Op{
+	Name:     "randperm",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Randperm checks randperm(SymInt n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Randperm(n, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandperm, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRandpermGenerator = asserts.Op{
+	Name:     "randperm",
+	Overload: "generator",
+	Profile:  asserts.Strict,
+}
+
+// RandpermGenerator checks randperm.generator(SymInt n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRandpermGenerator, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRandpermOut = asserts.Op{
+	Name:     "randperm",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RandpermOut checks randperm.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
+func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandpermOut(n, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandpermOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.RandpermOut(n, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
+	return r0
+}
+
+var opRandpermGeneratorOut = asserts.Op{
+	Name:     "randperm",
+	Overload: "generator_out",
+	Profile:  asserts.Strict,
+}
+
+// RandpermGeneratorOut checks randperm.generator_out(SymInt n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
+func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandpermGeneratorOut(n, generator, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.RandpermGeneratorOut(n, generator, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opRangeStep = asserts.Op{
+	Name:     "range",
+	Overload: "step",
+	Profile:  asserts.Strict,
+}
+
+// RangeStep checks range.step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRangeStep, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRange = asserts.Op{
+	Name:     "range",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Range checks range(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Range(start, end, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRange, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opRangeOut_ = asserts.Op{
+	Name:     "range",
+	Overload: "out_",
+	Profile:  asserts.Strict,
+}
+
+// RangeOut_ checks range.out_(Scalar start, Scalar end, *, Tensor(a!) out) -> Tensor(a!)
+func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RangeOut_(start, end, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRangeOut_, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.RangeOut_(start, end, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
+	return r0
+}
+
+var opRangeOut = asserts.Op{
+	Name:     "range",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RangeOut checks range.out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
+func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RangeOut(start, end, step, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRangeOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.RangeOut(start, end, step, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	return r0
+}
+
+var opRavel = asserts.Op{
+	Name:     "ravel",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Ravel checks ravel(Tensor(a) self) -> Tensor(a)
+func Ravel(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Ravel(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRavel, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Ravel(self)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opReciprocal = asserts.Op{
+	Name:     "reciprocal",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Reciprocal checks reciprocal(Tensor self) -> Tensor
+func Reciprocal(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Reciprocal(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReciprocal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Reciprocal(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opReciprocal_ = asserts.Op{
+	Name:     "reciprocal_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
+func Reciprocal_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Reciprocal_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opReciprocal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Reciprocal_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opReciprocalOut = asserts.Op{
+	Name:     "reciprocal",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ReciprocalOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opReciprocalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ReciprocalOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opNeg = asserts.Op{
+	Name:     "neg",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Neg checks neg(Tensor self) -> Tensor
+func Neg(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Neg(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNeg, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Neg(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNeg_ = asserts.Op{
+	Name:     "neg_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
+func Neg_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Neg_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNeg_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Neg_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNegOut = asserts.Op{
+	Name:     "neg",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NegOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNegOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.NegOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opNegative = asserts.Op{
+	Name:     "negative",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Negative checks negative(Tensor self) -> Tensor
+func Negative(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Negative(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNegative, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Negative(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNegative_ = asserts.Op{
+	Name:     "negative_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
+func Negative_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Negative_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNegative_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Negative_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNegativeOut = asserts.Op{
+	Name:     "negative",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NegativeOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNegativeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.NegativeOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opRepeat = asserts.Op{
+	Name:     "repeat",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
+func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Repeat(self, repeats)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRepeat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Repeat(self, repeats)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRepeatOut = asserts.Op{
+	Name:     "repeat",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
+func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RepeatOut(self, repeats, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRepeatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.RepeatOut(self, repeats, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opRepeatInterleaveTensor = asserts.Op{
+	Name:     "repeat_interleave",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor
+func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RepeatInterleaveTensor(repeats, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats)
+	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_e678df97fe8b, &a0, repeats, r0)
+	return r0
+}
+
+var opRepeatInterleaveTensorOut = asserts.Op{
+	Name:     "repeat_interleave",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, SymInt? output_size=None, Tensor(a!) out) -> Tensor(a!)
+func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out)
+	defer c.Abandon()
+	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e042a26056c6, &a0, &a2, repeats, out, r0)
+	return r0
+}
+
+var opRepeatInterleaveSelfTensor = asserts.Op{
+	Name:     "repeat_interleave",
+	Overload: "self_Tensor",
+	Profile:  asserts.Strict,
+}
+
+// RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
+func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *int64, output_size *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats)
+	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_f9c6c5da7b3c, &a0, &a1, self, repeats, r0)
+	return r0
+}
+
+var opRepeatInterleaveSelfInt = asserts.Op{
+	Name:     "repeat_interleave",
+	Overload: "self_int",
+	Profile:  asserts.Strict,
+}
+
+// RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
+func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, output_size *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opReshape = asserts.Op{
+	Name:     "reshape",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
+func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Reshape(self, shape)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Reshape(self, shape)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXReshapeCopy = asserts.Op{
+	Name:     "_reshape_copy",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XReshapeCopy checks _reshape_copy(Tensor self, SymInt[] size) -> Tensor
+func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XReshapeCopy(self, size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXReshapeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XReshapeCopy(self, size)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXReshapeAlias = asserts.Op{
+	Name:     "_reshape_alias",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
+func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XReshapeAlias(self, size, stride)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXReshapeAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XReshapeAlias(self, size, stride)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXMkldnnReshape = asserts.Op{
+	Name:     "_mkldnn_reshape",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
+func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMkldnnReshape(self, shape)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMkldnnReshape, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XMkldnnReshape(self, shape)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXMkldnnReshapeOut = asserts.Op{
+	Name:     "_mkldnn_reshape",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
+func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XMkldnnReshapeOut(self, shape, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opReshapeAs = asserts.Op{
+	Name:     "reshape_as",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
+func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ReshapeAs(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReshapeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.ReshapeAs(self, other)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opRound = asserts.Op{
+	Name:     "round",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Round checks round(Tensor self) -> Tensor
+func Round(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Round(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Round(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRound_ = asserts.Op{
+	Name:     "round_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
+func Round_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Round_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRound_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Round_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRoundOut = asserts.Op{
+	Name:     "round",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RoundOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.RoundOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opRoundDecimals = asserts.Op{
+	Name:     "round",
+	Overload: "decimals",
+	Profile:  asserts.Strict,
+}
+
+// RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
+func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RoundDecimals(self, decimals)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRoundDecimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RoundDecimals(self, decimals)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRound_Decimals = asserts.Op{
+	Name:     "round_",
+	Overload: "decimals",
+	Profile:  asserts.Strict,
+}
+
+// Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
+func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Round_Decimals(self, decimals)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRound_Decimals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Round_Decimals(self, decimals)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRoundDecimalsOut = asserts.Op{
+	Name:     "round",
+	Overload: "decimals_out",
+	Profile:  asserts.Strict,
+}
+
+// RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
+func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RoundDecimalsOut(self, decimals, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRoundDecimalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.RoundDecimalsOut(self, decimals, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opRrelu = asserts.Op{
+	Name:     "rrelu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
+func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rrelu(self, lower, upper, training, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRrelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Rrelu(self, lower, upper, training, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRrelu_ = asserts.Op{
+	Name:     "rrelu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
+func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rrelu_(self, lower, upper, training, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRrelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRelu = asserts.Op{
+	Name:     "relu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Relu checks relu(Tensor self) -> Tensor
+func Relu(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Relu(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Relu(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRelu_ = asserts.Op{
+	Name:     "relu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
+func Relu_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Relu_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Relu_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opReluOut = asserts.Op{
+	Name:     "relu",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ReluOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ReluOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opRelu6 = asserts.Op{
+	Name:     "relu6",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Relu6 checks relu6(Tensor self) -> Tensor
+func Relu6(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Relu6(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRelu6, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Relu6(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRelu6_ = asserts.Op{
+	Name:     "relu6_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
+func Relu6_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Relu6_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRelu6_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Relu6_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opPrelu = asserts.Op{
+	Name:     "prelu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
+func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Prelu(self, weight)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPrelu, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	r0 := kernels.Prelu(self, weight)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	return r0
+}
+
+var opXPreluKernel = asserts.Op{
+	Name:     "_prelu_kernel",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XPreluKernel checks _prelu_kernel(Tensor self, Tensor weight) -> Tensor
+func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XPreluKernel(self, weight)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPreluKernel, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
+	r0 := kernels.XPreluKernel(self, weight)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
+	return r0
+}
+
+var opXPreluKernelBackward = asserts.Op{
+	Name:     "_prelu_kernel_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XPreluKernelBackward checks _prelu_kernel_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
+func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XPreluKernelBackward(grad_output, self, weight)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opXPreluKernelBackward, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight)
+	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_4ef3b8f9b29f, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	return r0, r1
+}
+
+var opGeluOut = asserts.Op{
+	Name:     "gelu",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
+func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeluOut(self, approximate, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.GeluOut(self, approximate, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opGelu_ = asserts.Op{
+	Name:     "gelu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
+func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gelu_(self, approximate)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Gelu_(self, approximate)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGelu = asserts.Op{
+	Name:     "gelu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
+func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gelu(self, approximate)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Gelu(self, approximate)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGeluBackwardGradInput = asserts.Op{
+	Name:     "gelu_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
+func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opGeluBackward = asserts.Op{
+	Name:     "gelu_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
+func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeluBackward(grad_output, self, approximate)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGeluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.GeluBackward(grad_output, self, approximate)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opInfinitelyDifferentiableGeluBackward = asserts.Op{
+	Name:     "infinitely_differentiable_gelu_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
+func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
+	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
+	return r0
+}
+
+var opHardshrinkOut = asserts.Op{
+	Name:     "hardshrink",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
+func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkOut(self, lambd, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opHardshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardshrinkOut(self, lambd, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opHardshrink = asserts.Op{
+	Name:     "hardshrink",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
+func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardshrink(self, lambd)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHardshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Hardshrink(self, lambd)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardshrinkBackwardGradInput = asserts.Op{
+	Name:     "hardshrink_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
+func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_21bc2191720b, &a0, &a1, &a3, grad_out, self, grad_input, r0)
+	return r0
+}
+
+var opHardshrinkBackward = asserts.Op{
+	Name:     "hardshrink_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
+func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardshrinkBackward(grad_out, self, lambd)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHardshrinkBackward, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self)
+	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a1e08b393bdb, &a0, &a1, grad_out, self, r0)
+	return r0
+}
+
+var opRsqrt = asserts.Op{
+	Name:     "rsqrt",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Rsqrt checks rsqrt(Tensor self) -> Tensor
+func Rsqrt(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rsqrt(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRsqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Rsqrt(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRsqrt_ = asserts.Op{
+	Name:     "rsqrt_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
+func Rsqrt_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Rsqrt_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRsqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Rsqrt_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRsqrtOut = asserts.Op{
+	Name:     "rsqrt",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RsqrtOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRsqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.RsqrtOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opSelectDimname = asserts.Op{
+	Name:     "select",
+	Overload: "Dimname",
+	Profile:  asserts.Strict,
+}
+
+// SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
+func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectDimname(self, dim, index)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelectDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SelectDimname(self, dim, index)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSelectInt = asserts.Op{
+	Name:     "select",
+	Overload: "int",
+	Profile:  asserts.Strict,
+}
+
+// SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
+func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectInt(self, dim, index)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelectInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SelectInt(self, dim, index)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSelectBackward = asserts.Op{
+	Name:     "select_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index) -> Tensor
+func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelectBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
+	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
+	return r0
+}
+
+var opSelectBackwardOut = asserts.Op{
+	Name:     "select_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
+func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSelectBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out)
+	defer c.Abandon()
+	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a4, grad_output, out, r0)
+	return r0
+}
+
+var opXNestedSelectBackward = asserts.Op{
+	Name:     "_nested_select_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, SymInt index) -> Tensor
+func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedSelectBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opSelu = asserts.Op{
+	Name:     "selu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Selu checks selu(Tensor self) -> Tensor
+func Selu(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Selu(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Selu(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSelu_ = asserts.Op{
+	Name:     "selu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
+func Selu_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Selu_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Selu_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCelu = asserts.Op{
+	Name:     "celu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
+func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Celu(self, alpha)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Celu(self, alpha)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCelu_ = asserts.Op{
+	Name:     "celu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
+func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Celu_(self, alpha)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Celu_(self, alpha)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCeluOut = asserts.Op{
+	Name:     "celu",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CeluOut(self, alpha, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCeluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.CeluOut(self, alpha, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opSilu = asserts.Op{
+	Name:     "silu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Silu checks silu(Tensor self) -> Tensor
+func Silu(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Silu(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSilu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Silu(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.EmptyPermuted
-	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.EmptyPermutedOut
-	_ func(*torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                = kernels.NewEmpty
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.NewEmptyOut
-	_ func(*torch.Tensor, []int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.NewEmptyStrided
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                    = kernels.NewEmptyStridedOut
-	_ func(*torch.Tensor, []int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.NewFull
-	_ func(*torch.Tensor, []int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.NewFullOut
-	_ func(*torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                = kernels.NewZeros
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.NewZerosOut
-	_ func(*torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                = kernels.NewOnes
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.NewOnesOut
-	_ func([]int64, *int, *int, *string, *bool, float64, int64, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                         = kernels.XEmptyAffineQuantized
-	_ func([]int64, float64, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.XEmptyAffineQuantizedOut
-	_ func([]int64, *torch.Tensor, *torch.Tensor, int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                    = kernels.XEmptyPerChannelAffineQuantized
-	_ func([]int64, *torch.Tensor, *torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.XEmptyPerChannelAffineQuantizedOut
-	_ func(*torch.Tensor, []int64, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Resize_
-	_ func(*torch.Tensor, []int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.ResizeOut
-	_ func(*torch.Tensor, []int64, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Resize
-	_ func(*torch.Tensor, []int64, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                    = kernels.XResizeOutput_
-	_ func(*torch.Tensor, []int64, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.XResizeOutputOut
-	_ func(*torch.Tensor, []int64, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                    = kernels.XResizeOutput
-	_ func([]int64, *torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                          = kernels.EmptyQuantized
-	_ func([]int64, *torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.EmptyQuantizedOut
-	_ func([]int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.EmptyOut
-	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.EmptyLike
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                = kernels.EmptyLikeOut
-	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.EmptyStrided
-	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.EmptyStridedOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Erf
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Erf_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ErfOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Erfc
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Erfc_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ErfcOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Exp
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Exp_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ExpOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Exp2
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Exp2_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Exp2Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Expm1
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Expm1_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Expm1Out
-	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Expand
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ExpandAs
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.Eye
-	_ func(int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                          = kernels.EyeM
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.EyeOut
-	_ func(int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.EyeMOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FlattenUsingInts
-	_ func(*torch.Tensor, int64, int64, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.FlattenNamedOutDim
-	_ func(*torch.Tensor, string, string, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.FlattenUsingNames
-	_ func(*torch.Tensor, []string, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.FlattenDimnameList
-	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.UnflattenInt
-	_ func(*torch.Tensor, string, []int64, []string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                          = kernels.UnflattenDimname
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FillScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.FillTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.Fill_Scalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.FillScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Fill_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FillTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Floor
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Floor_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.FloorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.FloorDivide
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.FloorDivide_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FloorDivideOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FloorDivideScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FloorDivide_Scalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.FloorDivideScalarOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Frac
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Frac_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.FracOut
-	_ func([]int64, torch.Scalar, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.FullNames
-	_ func([]int64, torch.Scalar, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                    = kernels.FullNamesOut
-	_ func([]int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.Full
-	_ func([]int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.FullOut
-	_ func(*torch.Tensor, torch.Scalar, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.FullLike
-	_ func(*torch.Tensor, torch.Scalar, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.FullLikeOut
-	_ func(string, *bool, *int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.FromFile
-	_ func(string, *bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.FromFileOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.GcdOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Gcd
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Gcd_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.LcmOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Lcm
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Lcm_
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.GridSampler
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.GridSampler2d
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.GridSampler2dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                                                          = kernels.GridSampler2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                            = kernels.GridSampler2dBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.XGridSampler2dCpuFallback
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.XGridSampler2dCpuFallbackOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.XGridSampler2dCpuFallbackBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.GridSampler3d
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.GridSampler3dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                                                          = kernels.GridSampler3dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                            = kernels.GridSampler3dBackwardOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.HannWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.HannWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                           = kernels.HannWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.HannWindowPeriodicOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.HammingWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.HammingWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                           = kernels.HammingWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.HammingWindowPeriodicOut
-	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.HammingWindowPeriodicAlpha
-	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.HammingWindowPeriodicAlphaOut
-	_ func(int64, bool, float64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                         = kernels.HammingWindowPeriodicAlphaBeta
-	_ func(int64, bool, float64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.HammingWindowPeriodicAlphaBetaOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.KaiserWindow
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.KaiserWindowOut
-	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                           = kernels.KaiserWindowPeriodic
-	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.KaiserWindowPeriodicOut
-	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.KaiserWindowBeta
-	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.KaiserWindowBetaOut
 	_ func(*torch.Tensor, *torch.Tensor, float64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.HingeEmbeddingLoss
 	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor, float64, bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.GroupNorm
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, int64, int64, float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                                  = kernels.NativeGroupNorm
@@ -10254,4 +9628,96 @@ var (
 	_ func([]int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.RandGeneratorOut
 	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.RandLike
 	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                = kernels.RandLikeOut
+	_ func(int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.Randint
+	_ func(int64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.RandintGenerator
+	_ func(int64, int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.RandintLow
+	_ func(int64, int64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.RandintLowGenerator
+	_ func(int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.RandintOut
+	_ func(int64, []int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                = kernels.RandintGeneratorOut
+	_ func(int64, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.RandintLowOut
+	_ func(int64, int64, []int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                         = kernels.RandintLowGeneratorOut
+	_ func(*torch.Tensor, int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.RandintLike
+	_ func(*torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                         = kernels.RandintLikeOut
+	_ func(*torch.Tensor, int64, int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.RandintLikeLowDtype
+	_ func(*torch.Tensor, int64, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.RandintLikeLowDtypeOut
+	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.Randn
+	_ func([]int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                          = kernels.RandnGenerator
+	_ func([]int64, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.RandnNames
+	_ func([]int64, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                  = kernels.RandnNamesOut
+	_ func([]int64, any, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                = kernels.RandnGeneratorWithNames
+	_ func([]int64, any, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.RandnGeneratorWithNamesOut
+	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.RandnOut
+	_ func([]int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.RandnGeneratorOut
+	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.RandnLike
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                = kernels.RandnLikeOut
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                 = kernels.Randperm
+	_ func(int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.RandpermGenerator
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.RandpermOut
+	_ func(int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                         = kernels.RandpermGeneratorOut
+	_ func(torch.Scalar, torch.Scalar, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.RangeStep
+	_ func(torch.Scalar, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.Range
+	_ func(torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                         = kernels.RangeOut_
+	_ func(torch.Scalar, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                           = kernels.RangeOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Ravel
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Reciprocal
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Reciprocal_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ReciprocalOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Neg
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Neg_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.NegOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Negative
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Negative_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.NegativeOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.Repeat
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.RepeatOut
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.RepeatInterleaveTensor
+	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.RepeatInterleaveTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *int64, *int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.RepeatInterleaveSelfTensor
+	_ func(*torch.Tensor, int64, *int64, *int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.RepeatInterleaveSelfInt
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.Reshape
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.XReshapeCopy
+	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                   = kernels.XReshapeAlias
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                            = kernels.XMkldnnReshape
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.XMkldnnReshapeOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ReshapeAs
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Round
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Round_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.RoundOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.RoundDecimals
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.Round_Decimals
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.RoundDecimalsOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.Rrelu
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.Rrelu_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Relu
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Relu_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.ReluOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Relu6
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Relu6_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.Prelu
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.XPreluKernel
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.XPreluKernelBackward
+	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.GeluOut
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.Gelu_
+	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                             = kernels.Gelu
+	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.GeluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.GeluBackward
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.InfinitelyDifferentiableGeluBackward
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.HardshrinkOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.Hardshrink
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                         = kernels.HardshrinkBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.HardshrinkBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Rsqrt
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Rsqrt_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.RsqrtOut
+	_ func(*torch.Tensor, string, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                      = kernels.SelectDimname
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.SelectInt
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                              = kernels.SelectBackward
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                               = kernels.SelectBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.XNestedSelectBackward
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Selu
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Selu_
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.Celu
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                       = kernels.Celu_
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                        = kernels.CeluOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                                                                                                                                                                                                     = kernels.Silu
 )

@@ -11,1785 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opRandint = asserts.Op{
-	Name:     "randint",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Randint checks randint(SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Randint(high int64, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandint, &assertgenshapes.Locs14)
-	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRandintGenerator = asserts.Op{
-	Name:     "randint",
-	Overload: "generator",
-	Profile:  asserts.Strict,
-}
-
-// RandintGenerator checks randint.generator(SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandintGenerator(high int64, size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandintGenerator, &assertgenshapes.Locs14)
-	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRandintLow = asserts.Op{
-	Name:     "randint",
-	Overload: "low",
-	Profile:  asserts.Strict,
-}
-
-// RandintLow checks randint.low(SymInt low, SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandintLow, &assertgenshapes.Locs14)
-	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRandintLowGenerator = asserts.Op{
-	Name:     "randint",
-	Overload: "low_generator",
-	Profile:  asserts.Strict,
-}
-
-// RandintLowGenerator checks randint.low_generator(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandintLowGenerator(low int64, high int64, size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandintLowGenerator, &assertgenshapes.Locs14)
-	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRandintOut = asserts.Op{
-	Name:     "randint",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RandintOut checks randint.out(SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
-func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintOut(high, size, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandintOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RandintOut(high, size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opRandintGeneratorOut = asserts.Op{
-	Name:     "randint",
-	Overload: "generator_out",
-	Profile:  asserts.Strict,
-}
-
-// RandintGeneratorOut checks randint.generator_out(SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
-func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintGeneratorOut(high, size, generator, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandintGeneratorOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
-	return r0
-}
-
-var opRandintLowOut = asserts.Op{
-	Name:     "randint",
-	Overload: "low_out",
-	Profile:  asserts.Strict,
-}
-
-// RandintLowOut checks randint.low_out(SymInt low, SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
-func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLowOut(low, high, size, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandintLowOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.RandintLowOut(low, high, size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
-	return r0
-}
-
-var opRandintLowGeneratorOut = asserts.Op{
-	Name:     "randint",
-	Overload: "low_generator_out",
-	Profile:  asserts.Strict,
-}
-
-// RandintLowGeneratorOut checks randint.low_generator_out(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
-func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs26, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a4, out, r0)
-	return r0
-}
-
-var opRandintLike = asserts.Op{
-	Name:     "randint_like",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// RandintLike checks randint_like(Tensor self, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandintLikeOut = asserts.Op{
-	Name:     "randint_like",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RandintLikeOut checks randint_like.out(Tensor self, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLikeOut(self, high, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandintLikeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opRandintLikeLowDtype = asserts.Op{
-	Name:     "randint_like",
-	Overload: "low_dtype",
-	Profile:  asserts.Strict,
-}
-
-// RandintLikeLowDtype checks randint_like.low_dtype(Tensor self, SymInt low, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandintLikeLowDtypeOut = asserts.Op{
-	Name:     "randint_like",
-	Overload: "low_dtype_out",
-	Profile:  asserts.Strict,
-}
-
-// RandintLikeLowDtypeOut checks randint_like.low_dtype_out(Tensor self, SymInt low, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opRandn = asserts.Op{
-	Name:     "randn",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Randn checks randn(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Randn(size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandn, &assertgenshapes.Locs14)
-	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRandnGenerator = asserts.Op{
-	Name:     "randn",
-	Overload: "generator",
-	Profile:  asserts.Strict,
-}
-
-// RandnGenerator checks randn.generator(SymInt[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandnGenerator, &assertgenshapes.Locs14)
-	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRandnNames = asserts.Op{
-	Name:     "randn",
-	Overload: "names",
-	Profile:  asserts.Strict,
-}
-
-// RandnNames checks randn.names(SymInt[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandnNames(size []int64, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandnNames, &assertgenshapes.Locs14)
-	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRandnNamesOut = asserts.Op{
-	Name:     "randn",
-	Overload: "names_out",
-	Profile:  asserts.Strict,
-}
-
-// RandnNamesOut checks randn.names_out(SymInt[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
-func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnNamesOut(size, names, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandnNamesOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RandnNamesOut(size, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opRandnGeneratorWithNames = asserts.Op{
-	Name:     "randn",
-	Overload: "generator_with_names",
-	Profile:  asserts.Strict,
-}
-
-// RandnGeneratorWithNames checks randn.generator_with_names(SymInt[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs14)
-	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRandnGeneratorWithNamesOut = asserts.Op{
-	Name:     "randn",
-	Overload: "generator_with_names_out",
-	Profile:  asserts.Strict,
-}
-
-// RandnGeneratorWithNamesOut checks randn.generator_with_names_out(SymInt[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
-func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
-	return r0
-}
-
-var opRandnOut = asserts.Op{
-	Name:     "randn",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RandnOut checks randn.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
-func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnOut(size, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandnOut, &assertgenshapes.Locs26, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.RandnOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
-	return r0
-}
-
-var opRandnGeneratorOut = asserts.Op{
-	Name:     "randn",
-	Overload: "generator_out",
-	Profile:  asserts.Strict,
-}
-
-// RandnGeneratorOut checks randn.generator_out(SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
-func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnGeneratorOut(size, generator, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandnGeneratorOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opRandnLike = asserts.Op{
-	Name:     "randn_like",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// RandnLike checks randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandnLikeOut = asserts.Op{
-	Name:     "randn_like",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RandnLikeOut checks randn_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnLikeOut(self, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandnLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opRandperm = asserts.Op{
-	Name:     "randperm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Randperm checks randperm(SymInt n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Randperm(n, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandperm, &assertgenshapes.Locs14)
-	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRandpermGenerator = asserts.Op{
-	Name:     "randperm",
-	Overload: "generator",
-	Profile:  asserts.Strict,
-}
-
-// RandpermGenerator checks randperm.generator(SymInt n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRandpermGenerator, &assertgenshapes.Locs14)
-	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRandpermOut = asserts.Op{
-	Name:     "randperm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RandpermOut checks randperm.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
-func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandpermOut(n, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandpermOut, &assertgenshapes.Locs26, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.RandpermOut(n, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
-	return r0
-}
-
-var opRandpermGeneratorOut = asserts.Op{
-	Name:     "randperm",
-	Overload: "generator_out",
-	Profile:  asserts.Strict,
-}
-
-// RandpermGeneratorOut checks randperm.generator_out(SymInt n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
-func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandpermGeneratorOut(n, generator, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opRangeStep = asserts.Op{
-	Name:     "range",
-	Overload: "step",
-	Profile:  asserts.Strict,
-}
-
-// RangeStep checks range.step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRangeStep, &assertgenshapes.Locs14)
-	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRange = asserts.Op{
-	Name:     "range",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Range checks range(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Range(start, end, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opRange, &assertgenshapes.Locs14)
-	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opRangeOut_ = asserts.Op{
-	Name:     "range",
-	Overload: "out_",
-	Profile:  asserts.Strict,
-}
-
-// RangeOut_ checks range.out_(Scalar start, Scalar end, *, Tensor(a!) out) -> Tensor(a!)
-func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RangeOut_(start, end, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRangeOut_, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RangeOut_(start, end, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
-	return r0
-}
-
-var opRangeOut = asserts.Op{
-	Name:     "range",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RangeOut checks range.out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
-func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RangeOut(start, end, step, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRangeOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.RangeOut(start, end, step, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
-	return r0
-}
-
-var opRavel = asserts.Op{
-	Name:     "ravel",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Ravel checks ravel(Tensor(a) self) -> Tensor(a)
-func Ravel(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ravel(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Ravel(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReciprocal = asserts.Op{
-	Name:     "reciprocal",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Reciprocal checks reciprocal(Tensor self) -> Tensor
-func Reciprocal(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reciprocal(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Reciprocal(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReciprocal_ = asserts.Op{
-	Name:     "reciprocal_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
-func Reciprocal_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reciprocal_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opReciprocal_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Reciprocal_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReciprocalOut = asserts.Op{
-	Name:     "reciprocal",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReciprocalOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opReciprocalOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ReciprocalOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opNeg = asserts.Op{
-	Name:     "neg",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Neg checks neg(Tensor self) -> Tensor
-func Neg(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Neg(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNeg_ = asserts.Op{
-	Name:     "neg_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
-func Neg_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Neg_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNeg_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNegOut = asserts.Op{
-	Name:     "neg",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NegOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNegOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opNegative = asserts.Op{
-	Name:     "negative",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Negative checks negative(Tensor self) -> Tensor
-func Negative(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Negative(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Negative(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNegative_ = asserts.Op{
-	Name:     "negative_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
-func Negative_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Negative_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNegative_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Negative_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNegativeOut = asserts.Op{
-	Name:     "negative",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NegativeOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNegativeOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.NegativeOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opRepeat = asserts.Op{
-	Name:     "repeat",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
-func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Repeat(self, repeats)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Repeat(self, repeats)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRepeatOut = asserts.Op{
-	Name:     "repeat",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
-func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatOut(self, repeats, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRepeatOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RepeatOut(self, repeats, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opRepeatInterleaveTensor = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveTensor(repeats, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs261, &a0, repeats)
-	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs261, &a0, repeats, r0)
-	return r0
-}
-
-var opRepeatInterleaveTensorOut = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, SymInt? output_size=None, Tensor(a!) out) -> Tensor(a!)
-func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs262, &a0, &a2, repeats, out)
-	defer c.Abandon()
-	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs262, &a0, &a2, repeats, out, r0)
-	return r0
-}
-
-var opRepeatInterleaveSelfTensor = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "self_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *int64, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs263, &a0, &a1, self, repeats)
-	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs263, &a0, &a1, self, repeats, r0)
-	return r0
-}
-
-var opRepeatInterleaveSelfInt = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "self_int",
-	Profile:  asserts.Strict,
-}
-
-// RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReshape = asserts.Op{
-	Name:     "reshape",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
-func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reshape(self, shape)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXReshapeCopy = asserts.Op{
-	Name:     "_reshape_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XReshapeCopy checks _reshape_copy(Tensor self, SymInt[] size) -> Tensor
-func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XReshapeCopy(self, size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXReshapeCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XReshapeCopy(self, size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXReshapeAlias = asserts.Op{
-	Name:     "_reshape_alias",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
-func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XReshapeAlias(self, size, stride)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XReshapeAlias(self, size, stride)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXMkldnnReshape = asserts.Op{
-	Name:     "_mkldnn_reshape",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
-func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMkldnnReshape(self, shape)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XMkldnnReshape(self, shape)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXMkldnnReshapeOut = asserts.Op{
-	Name:     "_mkldnn_reshape",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
-func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMkldnnReshapeOut(self, shape, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opReshapeAs = asserts.Op{
-	Name:     "reshape_as",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
-func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReshapeAs(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opReshapeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.ReshapeAs(self, other)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRound = asserts.Op{
-	Name:     "round",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Round checks round(Tensor self) -> Tensor
-func Round(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Round(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRound_ = asserts.Op{
-	Name:     "round_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
-func Round_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRound_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Round_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRoundOut = asserts.Op{
-	Name:     "round",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRoundOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RoundOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opRoundDecimals = asserts.Op{
-	Name:     "round",
-	Overload: "decimals",
-	Profile:  asserts.Strict,
-}
-
-// RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
-func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundDecimals(self, decimals)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RoundDecimals(self, decimals)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRound_Decimals = asserts.Op{
-	Name:     "round_",
-	Overload: "decimals",
-	Profile:  asserts.Strict,
-}
-
-// Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
-func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round_Decimals(self, decimals)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRound_Decimals, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Round_Decimals(self, decimals)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRoundDecimalsOut = asserts.Op{
-	Name:     "round",
-	Overload: "decimals_out",
-	Profile:  asserts.Strict,
-}
-
-// RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
-func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundDecimalsOut(self, decimals, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRoundDecimalsOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opRrelu = asserts.Op{
-	Name:     "rrelu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
-func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rrelu(self, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRrelu_ = asserts.Op{
-	Name:     "rrelu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
-func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rrelu_(self, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRrelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRelu = asserts.Op{
-	Name:     "relu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Relu checks relu(Tensor self) -> Tensor
-func Relu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Relu(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRelu_ = asserts.Op{
-	Name:     "relu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
-func Relu_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Relu_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReluOut = asserts.Op{
-	Name:     "relu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReluOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opReluOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ReluOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opRelu6 = asserts.Op{
-	Name:     "relu6",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Relu6 checks relu6(Tensor self) -> Tensor
-func Relu6(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu6(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Relu6(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRelu6_ = asserts.Op{
-	Name:     "relu6_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
-func Relu6_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu6_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRelu6_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Relu6_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opPrelu = asserts.Op{
-	Name:     "prelu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
-func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Prelu(self, weight)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPrelu, &assertgenshapes.Locs101, &a0, &a1, self, weight)
-	r0 := kernels.Prelu(self, weight)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
-	return r0
-}
-
-var opXPreluKernel = asserts.Op{
-	Name:     "_prelu_kernel",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XPreluKernel checks _prelu_kernel(Tensor self, Tensor weight) -> Tensor
-func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XPreluKernel(self, weight)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXPreluKernel, &assertgenshapes.Locs101, &a0, &a1, self, weight)
-	r0 := kernels.XPreluKernel(self, weight)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a1, self, weight, r0)
-	return r0
-}
-
-var opXPreluKernelBackward = asserts.Op{
-	Name:     "_prelu_kernel_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XPreluKernelBackward checks _prelu_kernel_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
-func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XPreluKernelBackward(grad_output, self, weight)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opXPreluKernelBackward, &assertgenshapes.Locs264, &a0, &a1, &a2, grad_output, self, weight)
-	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs264, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
-	return r0, r1
-}
-
-var opGeluOut = asserts.Op{
-	Name:     "gelu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
-func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluOut(self, approximate, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGeluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GeluOut(self, approximate, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opGelu_ = asserts.Op{
-	Name:     "gelu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
-func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu_(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Gelu_(self, approximate)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGelu = asserts.Op{
-	Name:     "gelu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
-func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Gelu(self, approximate)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeluBackwardGradInput = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
-func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opGeluBackward = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
-func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackward(grad_output, self, approximate)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGeluBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opInfinitelyDifferentiableGeluBackward = asserts.Op{
-	Name:     "infinitely_differentiable_gelu_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
-func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs266, &a0, &a1, grad, self)
-	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs266, &a0, &a1, grad, self, r0)
-	return r0
-}
-
-var opHardshrinkOut = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
-func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkOut(self, lambd, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opHardshrinkOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opHardshrink = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
-func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardshrink(self, lambd)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Hardshrink(self, lambd)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardshrinkBackwardGradInput = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
-func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs267, &a0, &a1, &a3, grad_out, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs267, &a0, &a1, &a3, grad_out, self, grad_input, r0)
-	return r0
-}
-
-var opHardshrinkBackward = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
-func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackward(grad_out, self, lambd)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHardshrinkBackward, &assertgenshapes.Locs268, &a0, &a1, grad_out, self)
-	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs268, &a0, &a1, grad_out, self, r0)
-	return r0
-}
-
-var opRsqrt = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Rsqrt checks rsqrt(Tensor self) -> Tensor
-func Rsqrt(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Rsqrt(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRsqrt_ = asserts.Op{
-	Name:     "rsqrt_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
-func Rsqrt_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRsqrt_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Rsqrt_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRsqrtOut = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RsqrtOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRsqrtOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RsqrtOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSelectDimname = asserts.Op{
-	Name:     "select",
-	Overload: "Dimname",
-	Profile:  asserts.Strict,
-}
-
-// SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
-func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectDimname(self, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelectDimname, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelectInt = asserts.Op{
-	Name:     "select",
-	Overload: "int",
-	Profile:  asserts.Strict,
-}
-
-// SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
-func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectInt(self, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelectBackward = asserts.Op{
-	Name:     "select_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index) -> Tensor
-func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelectBackward, &assertgenshapes.Locs124, &a0, grad_output)
-	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
-	return r0
-}
-
-var opSelectBackwardOut = asserts.Op{
-	Name:     "select_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
-func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSelectBackwardOut, &assertgenshapes.Locs125, &a0, &a4, grad_output, out)
-	defer c.Abandon()
-	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs125, &a0, &a4, grad_output, out, r0)
-	return r0
-}
-
-var opXNestedSelectBackward = asserts.Op{
-	Name:     "_nested_select_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, SymInt index) -> Tensor
-func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedSelectBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opSelu = asserts.Op{
-	Name:     "selu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Selu checks selu(Tensor self) -> Tensor
-func Selu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Selu(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelu_ = asserts.Op{
-	Name:     "selu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
-func Selu_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Selu_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCelu = asserts.Op{
-	Name:     "celu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
-func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Celu(self, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCelu_ = asserts.Op{
-	Name:     "celu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
-func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu_(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Celu_(self, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCeluOut = asserts.Op{
-	Name:     "celu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CeluOut(self, alpha, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCeluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.CeluOut(self, alpha, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSilu = asserts.Op{
-	Name:     "silu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Silu checks silu(Tensor self) -> Tensor
-func Silu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Silu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Silu(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
 var opSilu_ = asserts.Op{
 	Name:     "silu_",
 	Overload: "",
@@ -1803,10 +24,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSilu_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSilu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1823,10 +44,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSiluOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSiluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1843,10 +64,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -1863,9 +84,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSiluBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.SiluBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1882,9 +103,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mish(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1901,10 +122,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opMish_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opMish_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1921,10 +142,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMishOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1941,9 +162,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMishBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.MishBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1960,9 +181,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1979,10 +200,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSigmoid_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1999,10 +220,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSigmoidOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2019,9 +240,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2038,10 +259,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLogit_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogit_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2058,10 +279,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogitOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -2078,9 +299,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sin(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2097,10 +318,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSin_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSin_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2117,10 +338,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSinOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSinOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2137,9 +358,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2156,10 +377,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSinc_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSinc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2176,10 +397,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSincOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2196,9 +417,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2215,10 +436,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSinh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSinh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2235,10 +456,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSinhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSinhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2255,9 +476,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2274,10 +495,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDetach_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDetach_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2294,9 +515,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSizeInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2313,9 +534,9 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSizeDimname, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSizeDimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SizeDimname(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2332,9 +553,9 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSymSizeInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymSizeInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymSizeInt(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2351,9 +572,9 @@ func SymNumel(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSymNumel, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymNumel, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymNumel(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2370,9 +591,9 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSymStorageOffset, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymStorageOffset, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymStorageOffset(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2389,9 +610,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2408,9 +629,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSliceBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -2427,10 +648,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSliceBackwardOut, &assertgenshapes.Locs125, &a0, &a6, grad_output, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSliceBackwardOut, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs125, &a0, &a6, grad_output, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9d93e4a35c6d, &a0, &a6, grad_output, out, r0)
 	return r0
 }
 
@@ -2447,9 +668,9 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSliceInverse, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_6098bab2be05(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2466,9 +687,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSliceScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2485,10 +706,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSliceScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a6, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSliceScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a6, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a6, self, src, out, r0)
 	return r0
 }
 
@@ -2505,9 +726,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSelectScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2524,10 +745,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSelectScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a4, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSelectScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a4, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a4, self, src, out, r0)
 	return r0
 }
 
@@ -2544,9 +765,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDiagonalScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2563,10 +784,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDiagonalScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -2583,9 +804,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAsStridedScatter, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2602,10 +823,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opAsStridedScatterOut, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a5, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a5, self, src, out, r0)
 	return r0
 }
 
@@ -2622,9 +843,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSmm, &assertgenshapes.Locs67, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Smm(self, mat2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs67, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -2641,9 +862,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2660,10 +881,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSoftmaxIntOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2680,9 +901,9 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2699,9 +920,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2718,10 +939,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2738,9 +959,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs206, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs206, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2757,10 +978,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs269, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs269, &a0, &a1, &a4, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -2777,9 +998,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2800,10 +1021,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre217(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_67cc67935fda(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2819,9 +1040,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2838,9 +1059,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitSizes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2857,9 +1078,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2880,10 +1101,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre217(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_67cc67935fda(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2899,9 +1120,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitWithSizes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2918,9 +1139,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHsplitInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2937,9 +1158,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHsplitArray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2956,9 +1177,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVsplitInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2975,9 +1196,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVsplitArray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2994,9 +1215,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDsplitInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDsplitInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3013,9 +1234,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDsplitArray, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDsplitArray, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3032,9 +1253,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3051,9 +1272,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3070,9 +1291,9 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDimname(self, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3089,9 +1310,9 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeDims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3108,10 +1329,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqueeze_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3128,10 +1349,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3148,10 +1369,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3168,10 +1389,10 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqueeze_Dimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqueeze_Dimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3188,9 +1409,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSspaddmm, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -3207,10 +1428,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opSspaddmmOut, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSspaddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -3227,9 +1448,9 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXChunkCat, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXChunkCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -3249,10 +1470,10 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 		a3 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opXChunkCatOut, &assertgenshapes.Locs69, &l0, &a3, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXChunkCatOut, &assertgenshapes.Locs_ada59133e460, &l0, &a3, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a3, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a3, tensors, out, r0)
 	return r0
 }
 
@@ -3269,9 +1490,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opStack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -3291,10 +1512,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opStackOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -3311,9 +1532,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXStack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.XStack(tensors, dim)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -3333,10 +1554,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opXStackOut, &assertgenshapes.Locs69, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a2, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a2, tensors, out, r0)
 	return r0
 }
 
@@ -3353,9 +1574,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opHstack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opHstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Hstack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -3375,10 +1596,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opHstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opHstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -3395,9 +1616,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opVstack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opVstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Vstack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -3417,10 +1638,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opVstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opVstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -3437,9 +1658,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opDstack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDstack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Dstack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -3459,10 +1680,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opDstackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opDstackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -3479,9 +1700,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opStft, &assertgenshapes.Locs273, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opStft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs273, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -3498,9 +1719,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opStftCenter, &assertgenshapes.Locs273, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opStftCenter, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs273, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -3517,9 +1738,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opIstft, &assertgenshapes.Locs273, &a0, &a4, self, window)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opIstft, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs273, &a0, &a4, self, window, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d341fb629272, &a0, &a4, self, window, r0)
 	return r0
 }
 
@@ -3536,9 +1757,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opStrideInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.StrideInt(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3555,9 +1776,9 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opStrideDimname, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opStrideDimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.StrideDimname(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3574,9 +1795,9 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSymStrideInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSymStrideInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SymStrideInt(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3593,9 +1814,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3612,10 +1833,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSumOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3632,9 +1853,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3651,9 +1872,9 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSumDimDimnameList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSumDimDimnameList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3670,10 +1891,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSumIntListOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSumIntListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3690,10 +1911,10 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSumDimnameListOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSumDimnameListOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3710,9 +1931,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedSumBackward, &assertgenshapes.Locs266, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs266, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -3729,9 +1950,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3748,10 +1969,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNansumOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNansumOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -3768,9 +1989,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumToSize(self, size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3787,9 +2008,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3806,10 +2027,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSqrt_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSqrt_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3826,10 +2047,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSqrtOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSqrtOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3846,9 +2067,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3865,10 +2086,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSquare_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSquare_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3885,10 +2106,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSquareOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSquareOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3905,9 +2126,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Std(self, unbiased)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3924,9 +2145,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3943,9 +2164,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3962,9 +2183,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMean, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3981,9 +2202,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMeanDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4000,9 +2221,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMeanCorrection, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4019,10 +2240,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs28, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -4039,9 +2260,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMeanNamesDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4058,9 +2279,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4077,10 +2298,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opStdOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4097,10 +2318,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opStdCorrectionOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4117,9 +2338,9 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStdNamesDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdNamesDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4136,10 +2357,10 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opStdNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4156,9 +2377,9 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opStdCorrectionNames, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opStdCorrectionNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4175,10 +2396,10 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4195,9 +2416,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4214,10 +2435,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opProdOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opProdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4234,9 +2455,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4253,10 +2474,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opProdIntOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opProdIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4273,9 +2494,9 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opProdDimDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opProdDimDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4292,10 +2513,10 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opProdDimnameOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opProdDimnameOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4312,9 +2533,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4331,10 +2552,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opT_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opT_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4351,9 +2572,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tan(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4370,10 +2591,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTan_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTan_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4390,10 +2611,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTanOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4410,9 +2631,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4429,10 +2650,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTanh_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4449,10 +2670,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTanhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4469,9 +2690,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTensordot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4488,10 +2709,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTensordotOut, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTensordotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a4, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a4, self, other, out, r0)
 	return r0
 }
 
@@ -4508,9 +2729,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4527,10 +2748,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opThreshold_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opThreshold_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4547,10 +2768,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opThresholdOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opThresholdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4567,10 +2788,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -4587,9 +2808,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opThresholdBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4606,9 +2827,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tile(self, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4625,9 +2846,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4644,9 +2865,9 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTransposeDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTransposeDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4663,9 +2884,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4682,10 +2903,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTranspose_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4702,10 +2923,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4722,10 +2943,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4742,9 +2963,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.OneHot(self, num_classes)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4761,9 +2982,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4780,10 +3001,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFlipOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFlipOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4800,9 +3021,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Fliplr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4819,9 +3040,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flipud(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4838,9 +3059,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4857,10 +3078,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRollOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRollOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4877,9 +3098,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4896,10 +3117,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRot90Out, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRot90Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -4916,9 +3137,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTrapezoidX, &assertgenshapes.Locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -4935,9 +3156,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs116, &a0, y)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
 	return r0
 }
 
@@ -4954,9 +3175,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTrapzX, &assertgenshapes.Locs115, &a0, &a1, y, x)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x)
 	r0 := kernels.TrapzX(y, x, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs115, &a0, &a1, y, x, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e1adbfadf697, &a0, &a1, y, x, r0)
 	return r0
 }
 
@@ -4973,9 +3194,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs116, &a0, y)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1, &a0, y)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs116, &a0, y, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_2c01497550f1, &a0, y, r0)
 	return r0
 }
 
@@ -4992,9 +3213,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre219(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs274, &a0, &a1, qkv, qkv_bias)
+	assertgenshapes.ChecksPre_3234a6b9e5ea(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	assertgenshapes.ChecksPost220(&c, &assertgenshapes.Locs274, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_b9f0b8308ed1(&c, &assertgenshapes.Locs_1d32347e0cc7, &a0, &a1, qkv, qkv_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5011,10 +3232,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre221(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs275, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_9d56d154656e(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	assertgenshapes.ChecksPost222(&c, &assertgenshapes.Locs275, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_8047f1574afd, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5031,9 +3252,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs276, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs276, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -5050,10 +3271,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs277, &a0, &a1, &a3, t, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs277, &a0, &a1, &a3, t, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_49422eeadef8, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
 }
 
@@ -5070,9 +3291,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs278, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs278, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -5089,9 +3310,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPadded, &assertgenshapes.Locs279, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs279, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -5108,10 +3329,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs280, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs280, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_688300d1153a, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
 }
 
@@ -5128,9 +3349,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -5147,10 +3368,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5167,9 +3388,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -5186,10 +3407,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5206,9 +3427,9 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -5225,10 +3446,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5245,9 +3466,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs281, &a0, &a1, padded, nt_example)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs281, &a0, &a1, padded, nt_example, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_fd4645b6efa5, &a0, &a1, padded, nt_example, r0)
 	return r0
 }
 
@@ -5264,10 +3485,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs282, &a0, &a1, &a2, padded, nt_example, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs282, &a0, &a1, &a2, padded, nt_example, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_dbb39df47be6, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
 }
 
@@ -5284,9 +3505,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost224(&c, &assertgenshapes.Locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost_08663e12ee74(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -5303,9 +3524,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre_02f7125493d4(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs283, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -5322,10 +3543,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre215(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs284, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
+	assertgenshapes.ChecksPre_038d0635ef9b(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_cafc7f076dd7, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs284, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
+	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_cafc7f076dd7, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
 	return r0
 }
 
@@ -5342,9 +3563,9 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre225(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre_9aa591928f11(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost226(&c, &assertgenshapes.Locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_c84d75dcc2af(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -5361,9 +3582,9 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre225(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre_9aa591928f11(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs285, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -5380,10 +3601,10 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre227(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs286, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
+	assertgenshapes.ChecksPre_67e73c8db807(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs_7788c54e1602, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs286, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
+	assertgenshapes.ChecksPost_8cfef65b4024(&c, &assertgenshapes.Locs_7788c54e1602, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
 	return r0
 }
 
@@ -5400,9 +3621,9 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetValues, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5419,9 +3640,9 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5438,10 +3659,10 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5458,9 +3679,9 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetOffsets, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetOffsets(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5477,9 +3698,9 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetLengths, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetLengths, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetLengths(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5496,9 +3717,9 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5515,9 +3736,9 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetMinSeqlen(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5534,9 +3755,9 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5553,9 +3774,9 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs287, &a0, any_)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs_9391cd668896, &a0, any_)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs287, &a0, any_, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9391cd668896, &a0, any_, r0)
 	return r0
 }
 
@@ -5572,9 +3793,9 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs288, &a0, nested_size)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs_0384a4b32c87, &a0, nested_size)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs288, &a0, nested_size, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_0384a4b32c87, &a0, nested_size, r0, r1)
 	return r0, r1
 }
 
@@ -5591,9 +3812,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXTrilinear, &assertgenshapes.Locs289, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs289, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -5610,10 +3831,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXTrilinearOut, &assertgenshapes.Locs290, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXTrilinearOut, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs290, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_0fdb83b1be16, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
 }
 
@@ -5630,9 +3851,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opTripletMarginLoss, &assertgenshapes.Locs291, &a0, &a1, &a2, anchor, positive, negative)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs291, &a0, &a1, &a2, anchor, positive, negative, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_af19af93486c, &a0, &a1, &a2, anchor, positive, negative, r0)
 	return r0
 }
 
@@ -5649,9 +3870,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trunc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5668,10 +3889,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTrunc_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrunc_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5688,10 +3909,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTruncOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTruncOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5708,9 +3929,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Fix(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5727,10 +3948,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFix_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFix_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5747,10 +3968,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFixOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFixOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5767,9 +3988,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTypeAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.TypeAs(self, other)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5786,9 +4007,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs292, &a0, &a1, self, from)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs292, &a0, &a1, self, from)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_008235200332, &a0, &a1, self, from)
 	return r0
 }
 
@@ -5805,9 +4026,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXUnique, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5824,10 +4045,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opXUniqueOut, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opXUniqueOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5844,9 +4065,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opUniqueDim, &assertgenshapes.Locs293, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5863,10 +4084,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a0, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opUniqueDimOut, &assertgenshapes.Locs294, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueDimOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs294, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5883,9 +4104,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opUniqueConsecutive, &assertgenshapes.Locs293, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5902,10 +4123,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5922,9 +4143,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs293, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5941,10 +4162,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5961,9 +4182,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opXUnique2, &assertgenshapes.Locs293, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5980,10 +4201,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opXUnique2Out, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opXUnique2Out, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0be96b2c3637, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6000,9 +4221,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6019,10 +4240,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUnsafeViewOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6039,9 +4260,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6058,10 +4279,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opUnsqueeze_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opUnsqueeze_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6078,9 +4299,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.Vander(x, N, increasing)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -6097,9 +4318,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Var(self, unbiased)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6116,9 +4337,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6135,9 +4356,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6154,10 +4375,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opVarOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6174,10 +4395,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opVarCorrectionOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarCorrectionOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6194,9 +4415,9 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVarNamesDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarNamesDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6213,10 +4434,10 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opVarNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6233,9 +4454,9 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opVarCorrectionNames, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opVarCorrectionNames, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6252,10 +4473,10 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6272,9 +4493,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMean, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6291,9 +4512,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMeanDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6310,9 +4531,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMeanCorrection, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6329,10 +4550,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs28, &a0, &a4, &a5, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a4, &a5, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6349,9 +4570,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMeanNamesDim, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanNamesDim, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6368,9 +4589,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6387,9 +4608,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opViewAs, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.ViewAs(self, other)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6406,9 +4627,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opWhereSelf, &assertgenshapes.Locs296, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs296, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -6425,10 +4646,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opWhereSelfOut, &assertgenshapes.Locs297, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opWhereSelfOut, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs297, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_b2fc558d567c, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
 }
 
@@ -6445,9 +4666,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opWhereScalarSelf, &assertgenshapes.Locs298, &a0, &a2, condition, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs298, &a0, &a2, condition, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4e60d68d7242, &a0, &a2, condition, other, r0)
 	return r0
 }
 
@@ -6464,9 +4685,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opWhereScalarOther, &assertgenshapes.Locs299, &a0, &a1, condition, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs299, &a0, &a1, condition, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1ae36767a5a0, &a0, &a1, condition, self, r0)
 	return r0
 }
 
@@ -6483,9 +4704,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs300, &a0, condition)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
 	r0 := kernels.WhereScalar(condition, self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs300, &a0, condition, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_53a30867dfce, &a0, condition, r0)
 	return r0
 }
 
@@ -6502,9 +4723,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opWhere, &assertgenshapes.Locs300, &a0, condition)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opWhere, &assertgenshapes.Locs_53a30867dfce, &a0, condition)
 	r0 := kernels.Where(condition)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs300, &a0, condition, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_53a30867dfce, &a0, condition, r0)
 	return r0
 }
 
@@ -6521,9 +4742,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs301, &a0, v)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs301, &a0, v, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_cd7cbe82a99f, &a0, v, r0)
 	return r0
 }
 
@@ -6540,9 +4761,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXWeightNorm, &assertgenshapes.Locs302, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs302, &a0, &a1, v, g, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_8ea8df405e62, &a0, &a1, v, g, r0)
 	return r0
 }
 
@@ -6559,9 +4780,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXWeightNormInterface, &assertgenshapes.Locs303, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs303, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -6578,10 +4799,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs304, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs304, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_3d7da48634a8, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6598,9 +4819,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre35(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -6617,10 +4838,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs306, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	assertgenshapes.ChecksPre_a6ffc9a69227(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs306, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_521cb53e12d3, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6637,9 +4858,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre35(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs305, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
+	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_08446d94cbcd, &a0, &a1, &a2, &a3, grad_w, saved_v, saved_g, saved_norms, r0, r1)
 	return r0, r1
 }
 
@@ -6655,9 +4876,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opZerosNames, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opZerosNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -6674,10 +4895,10 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opZerosNamesOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opZerosNamesOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -6693,9 +4914,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opXEfficientzerotensor, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEfficientzerotensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -6712,10 +4933,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -6731,9 +4952,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opZeros, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opZeros, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -6750,10 +4971,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opZerosOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opZerosOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -6770,9 +4991,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6789,10 +5010,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opZerosLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opZerosLikeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6809,9 +5030,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGrad, &assertgenshapes.Locs307, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs307, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -6828,10 +5049,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs308, &a0, &a1, &a2, self, output, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs308, &a0, &a1, &a2, self, output, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_49cbef3d25b3, &a0, &a1, &a2, self, output, out, r0)
 	return r0
 }
 
@@ -6848,9 +5069,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6867,10 +5088,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXStandardGammaOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXStandardGammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6887,9 +5108,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXDirichletGrad, &assertgenshapes.Locs309, &a0, &a1, &a2, x, alpha, total)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs309, &a0, &a1, &a2, x, alpha, total, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_11bc4e764dcf, &a0, &a1, &a2, x, alpha, total, r0)
 	return r0
 }
 
@@ -6906,10 +5127,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXDirichletGradOut, &assertgenshapes.Locs310, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXDirichletGradOut, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs310, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_944db068a82b, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
 }
 
@@ -6926,9 +5147,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6945,10 +5166,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSampleDirichletOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6965,9 +5186,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6984,10 +5205,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPoissonOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPoissonOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7004,9 +5225,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBinomial, &assertgenshapes.Locs311, &a0, &a1, count, prob)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob)
 	r0 := kernels.Binomial(count, prob, generator)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs311, &a0, &a1, count, prob, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_596266ca8ed3, &a0, &a1, count, prob, r0)
 	return r0
 }
 
@@ -7023,10 +5244,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBinomialOut, &assertgenshapes.Locs312, &a0, &a1, &a3, count, prob, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBinomialOut, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs312, &a0, &a1, &a3, count, prob, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73fae32bda3b, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
 }
 
@@ -7043,9 +5264,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeNorm(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7062,10 +5283,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNativeNormOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNativeNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7082,9 +5303,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7101,10 +5322,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7121,10 +5342,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre232(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_005cb3795a6f(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost233(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_faf27374a4a9(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7141,9 +5362,9 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre234(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_2b341535c9c4(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost235(&c, &assertgenshapes.Locs313, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_86661b43a24c(&c, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -7160,10 +5381,10 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre236(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs314, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPre_acd9e181f28c(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs_3d319e87c034, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	assertgenshapes.ChecksPost237(&c, &assertgenshapes.Locs314, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_8d4008108b4c(&c, &assertgenshapes.Locs_3d319e87c034, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7180,9 +5401,9 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre238(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_8ba5370b9689(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost204(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_461cdd8b652d(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7199,10 +5420,10 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre239(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_bd2328ad2f94(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs_c523f735a2bf, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost206(&c, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_034a387cddca(&c, &assertgenshapes.Locs_c523f735a2bf, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7219,9 +5440,9 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	assertgenshapes.ChecksPre102(&c, &opBatchNormBackward, &assertgenshapes.Locs315, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	assertgenshapes.ChecksPre_9ffe6eede4a5(&c, &opBatchNormBackward, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	assertgenshapes.ChecksPost72(&c, &assertgenshapes.Locs315, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost_1b02d8662f11(&c, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7238,9 +5459,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSum(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7257,9 +5478,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7276,9 +5497,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7295,10 +5516,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseSumDimOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7315,9 +5536,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7334,9 +5555,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackward, &assertgenshapes.Locs266, &a0, &a1, grad, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs266, &a0, &a1, grad, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_3f5e9ae21fa3, &a0, &a1, grad, self, r0)
 	return r0
 }
 
@@ -7353,10 +5574,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs316, &a0, &a1, &a3, grad, self, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs316, &a0, &a1, &a3, grad, self, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eb69ac2a3169, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
 }
 
@@ -7373,9 +5594,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7392,10 +5613,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7412,9 +5633,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7431,10 +5652,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7451,9 +5672,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7470,9 +5691,9 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7489,9 +5710,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7508,10 +5729,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7528,9 +5749,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs317, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs317, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -7547,10 +5768,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -7567,9 +5788,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7586,9 +5807,9 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7605,9 +5826,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7624,10 +5845,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7644,9 +5865,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs317, &a0, &a1, &a3, grad_output, output, self)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs317, &a0, &a1, &a3, grad_output, output, self, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_084c5ca3919b, &a0, &a1, &a3, grad_output, output, self, r0)
 	return r0
 }
 
@@ -7663,10 +5884,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2a32a9da510c, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
 }
 
@@ -7683,9 +5904,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSpdiags, &assertgenshapes.Locs319, &a0, &a1, diagonals, offsets)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs319, &a0, &a1, diagonals, offsets, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_329793473672, &a0, &a1, diagonals, offsets, r0)
 	return r0
 }
 
@@ -7702,10 +5923,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSpdiagsOut, &assertgenshapes.Locs320, &a0, &a1, &a4, diagonals, offsets, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSpdiagsOut, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs320, &a0, &a1, &a4, diagonals, offsets, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_1a556c82c901, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
 }
 
@@ -7722,9 +5943,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7741,10 +5962,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7761,9 +5982,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7780,10 +6001,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7800,9 +6021,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7819,9 +6040,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7838,10 +6059,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormDtypeOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7858,10 +6079,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7878,9 +6099,9 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7897,9 +6118,9 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7916,10 +6137,10 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -7936,10 +6157,10 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormNamesOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormNamesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7956,9 +6177,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opFrexpTensor, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7975,10 +6196,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opFrexpTensorOut, &assertgenshapes.Locs321, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opFrexpTensorOut, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs321, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_20b4e007e7cf, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
 }
 
@@ -7995,9 +6216,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8014,10 +6235,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFrobeniusNormOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8034,9 +6255,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8053,10 +6274,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNuclearNormOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNuclearNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8073,9 +6294,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8092,10 +6313,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNuclearNormDimOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8112,9 +6333,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8131,10 +6352,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCloneOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCloneOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8151,9 +6372,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Positive(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8170,10 +6391,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opResizeAs_, &assertgenshapes.Locs322, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opResizeAs_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs322, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -8190,10 +6411,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opResizeAsOut, &assertgenshapes.Locs323, &a0, &a1, &a3, self, the_template, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opResizeAsOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs323, &a0, &a1, &a3, self, the_template, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
 }
 
@@ -8210,9 +6431,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAs, &assertgenshapes.Locs322, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs322, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -8229,10 +6450,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opResizeAsSparse_, &assertgenshapes.Locs322, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opResizeAsSparse_, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs322, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -8249,10 +6470,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opResizeAsSparseOut, &assertgenshapes.Locs323, &a0, &a1, &a2, self, the_template, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs323, &a0, &a1, &a2, self, the_template, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_54d0db8c0858, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
 }
 
@@ -8269,9 +6490,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAsSparse, &assertgenshapes.Locs322, &a0, &a1, self, the_template)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs322, &a0, &a1, self, the_template, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7d1144da18d3, &a0, &a1, self, the_template, r0)
 	return r0
 }
 
@@ -8288,10 +6509,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opZero_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opZero_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8308,10 +6529,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opZeroOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opZeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8328,9 +6549,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Zero(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8347,10 +6568,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSubOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSubOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8367,9 +6588,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8386,10 +6607,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSub_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSub_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8406,9 +6627,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8425,10 +6646,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSub_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSub_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8445,10 +6666,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSubScalarOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8465,10 +6686,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSubtractOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSubtractOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8485,9 +6706,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSubtractTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8504,10 +6725,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSubtract_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSubtract_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8524,9 +6745,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8543,10 +6764,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSubtract_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSubtract_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8563,9 +6784,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8582,10 +6803,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opRsubTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -8602,10 +6823,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHeavisideOut, &assertgenshapes.Locs324, &a0, &a1, &a2, self, values, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHeavisideOut, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs324, &a0, &a1, &a2, self, values, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_2d3949977824, &a0, &a1, &a2, self, values, out, r0)
 	return r0
 }
 
@@ -8622,9 +6843,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHeaviside, &assertgenshapes.Locs325, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
 	r0 := kernels.Heaviside(self, values)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs325, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -8641,10 +6862,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opHeaviside_, &assertgenshapes.Locs325, &a0, &a1, self, values)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opHeaviside_, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs325, &a0, &a1, self, values, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_26c1e0ba29d9, &a0, &a1, self, values, r0)
 	return r0
 }
 
@@ -8661,9 +6882,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8680,10 +6901,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRsubScalarOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRsubScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8700,9 +6921,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseAddmm, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8719,10 +6940,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXSparseAddmmOut, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -8739,10 +6960,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -8759,9 +6980,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseSampledAddmm, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8778,9 +6999,9 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs326, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs326, &a0, &a1, self, other, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -8797,9 +7018,9 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre35(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs327, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs_456da5087c84, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out, r0, r1)
+	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_456da5087c84, &a0, &a1, &a2, &a4, self, grad_out, weight, arg_out, r0, r1)
 	return r0, r1
 }
 
@@ -8816,10 +7037,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAddmmOut, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddmmOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -8836,9 +7057,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddmm, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8855,10 +7076,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddmm_, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddmm_, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8875,10 +7096,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXAddmmActivationOut, &assertgenshapes.Locs272, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs272, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_177bef6fb0fb, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -8895,9 +7116,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXAddmmActivation, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8914,9 +7135,9 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre240(&c, &opXScaledMm, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opXScaledMm, &assertgenshapes.Locs_f00c94528771, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_f00c94528771, &a0, &a1, &a2, &a3, &a4, &a5, self, mat2, scale_a, scale_b, bias, scale_result, r0)
 	return r0
 }
 
@@ -8933,10 +7154,10 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
-	assertgenshapes.ChecksPre241(&c, &opXScaledMmOut, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
+	assertgenshapes.ChecksPre_ef424d655915(&c, &opXScaledMmOut, &assertgenshapes.Locs_634799aa4061, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	assertgenshapes.ChecksPost133(&c, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
+	assertgenshapes.ChecksPost_8cfef65b4024(&c, &assertgenshapes.Locs_634799aa4061, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
 	return r0
 }
 
@@ -8952,9 +7173,9 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -8971,9 +7192,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8990,9 +7211,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9009,9 +7230,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9028,9 +7249,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9047,9 +7268,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9066,9 +7287,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -9085,9 +7306,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9104,9 +7325,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9123,9 +7344,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9142,9 +7363,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9161,9 +7382,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -9180,9 +7401,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9199,9 +7420,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9218,9 +7439,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs331, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_cd4ded567277, &a0, &a1, &a2, crow_indices, col_indices, values, r0)
 	return r0
 }
 
@@ -9237,9 +7458,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs332, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ee3c0f178822, &a0, &a1, &a2, ccol_indices, row_indices, values, r0)
 	return r0
 }
 
@@ -9255,9 +7476,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opSparseCooTensorSize, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSparseCooTensorSize, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -9274,10 +7495,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_e2b91fa89577, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a1, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a1, out, r0)
 	return r0
 }
 
@@ -9294,9 +7515,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs333, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs333, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -9313,9 +7534,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs333, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs333, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -9332,9 +7553,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs333, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs333, &a0, &a1, indices, values, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a0, &a1, indices, values, r0)
 	return r0
 }
 
@@ -9352,9 +7573,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs334, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs334, &a0, &a1, indices, values)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_6a92e6661b69, &a0, &a1, indices, values)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -9371,9 +7592,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre242(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs335, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	assertgenshapes.ChecksPost243(&c, &assertgenshapes.Locs335, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_b9696cae96f8, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -9390,9 +7611,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre242(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost243(&c, &assertgenshapes.Locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -9409,9 +7630,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre242(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost243(&c, &assertgenshapes.Locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -9428,9 +7649,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre242(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost243(&c, &assertgenshapes.Locs336, &a0, &a1, &a2, crow_indices, col_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_33b9826e3764, &a0, &a1, &a2, crow_indices, col_indices, values)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -9447,9 +7668,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre242(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPre_ede0afa7d84f(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost243(&c, &assertgenshapes.Locs337, &a0, &a1, &a2, ccol_indices, row_indices, values)
+	assertgenshapes.ChecksPost_3edc86e3555a(&c, &assertgenshapes.Locs_67dc9f182cec, &a0, &a1, &a2, ccol_indices, row_indices, values)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -9464,9 +7685,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -9483,10 +7704,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
 	return r0
 }
 
@@ -9503,9 +7724,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs333, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs333, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -9522,10 +7743,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a3, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs338, &a3, &a4, &a6, indices, values, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a6, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs338, &a3, &a4, &a6, indices, values, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_17b1e0997583, &a3, &a4, &a6, indices, values, out, r0)
 	return r0
 }
 
@@ -9542,10 +7763,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSparseResize_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResize_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9562,10 +7783,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSparseResizeOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSparseResizeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9582,244 +7803,15 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSparseResizeAndClear_ = asserts.Op{
-	Name:     "sparse_resize_and_clear_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
-func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSparseResizeAndClearOut = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
-func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opSparseResizeAndClear = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
-func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSparseMask = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
-func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMask(self, mask)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseMask, &assertgenshapes.Locs29, &a0, &a1, self, mask)
-	r0 := kernels.SparseMask(self, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
-	return r0
-}
-
-var opSparseMaskOut = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
-func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMaskOut(self, mask, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSparseMaskOut, &assertgenshapes.Locs30, &a0, &a1, &a2, self, mask, out)
-	defer c.Abandon()
-	r0 := kernels.SparseMaskOut(self, mask, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a2, self, mask, out, r0)
-	return r0
-}
-
-var opXSparseMaskProjection = asserts.Op{
-	Name:     "_sparse_mask_projection",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XSparseMaskProjection checks _sparse_mask_projection(Tensor self, Tensor mask, bool accumulate_matches=False) -> Tensor
-func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseMaskProjection, &assertgenshapes.Locs29, &a0, &a1, self, mask)
-	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
-	return r0
-}
-
-var opXSparseMaskProjectionOut = asserts.Op{
-	Name:     "_sparse_mask_projection",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XSparseMaskProjectionOut checks _sparse_mask_projection.out(Tensor self, Tensor mask, bool accumulate_matches=False, *, Tensor(a!) out) -> Tensor(a!)
-func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out)
-	defer c.Abandon()
-	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                             = kernels.Randint
-	_ func(int64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.RandintGenerator
-	_ func(int64, int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                      = kernels.RandintLow
-	_ func(int64, int64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                 = kernels.RandintLowGenerator
-	_ func(int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                          = kernels.RandintOut
-	_ func(int64, []int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.RandintGeneratorOut
-	_ func(int64, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.RandintLowOut
-	_ func(int64, int64, []int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.RandintLowGeneratorOut
-	_ func(*torch.Tensor, int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                 = kernels.RandintLike
-	_ func(*torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.RandintLikeOut
-	_ func(*torch.Tensor, int64, int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                          = kernels.RandintLikeLowDtype
-	_ func(*torch.Tensor, int64, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                       = kernels.RandintLikeLowDtypeOut
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                    = kernels.Randn
-	_ func([]int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                               = kernels.RandnGenerator
-	_ func([]int64, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                          = kernels.RandnNames
-	_ func([]int64, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.RandnNamesOut
-	_ func([]int64, any, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                     = kernels.RandnGeneratorWithNames
-	_ func([]int64, any, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.RandnGeneratorWithNamesOut
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.RandnOut
-	_ func([]int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.RandnGeneratorOut
-	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                        = kernels.RandnLike
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.RandnLikeOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                      = kernels.Randperm
-	_ func(int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                 = kernels.RandpermGenerator
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                   = kernels.RandpermOut
-	_ func(int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.RandpermGeneratorOut
-	_ func(torch.Scalar, torch.Scalar, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                   = kernels.RangeStep
-	_ func(torch.Scalar, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                 = kernels.Range
-	_ func(torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.RangeOut_
-	_ func(torch.Scalar, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                = kernels.RangeOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Ravel
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Reciprocal
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Reciprocal_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReciprocalOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Neg
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Neg_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.NegOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Negative
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Negative_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.NegativeOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Repeat
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.RepeatOut
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.RepeatInterleaveTensor
-	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.RepeatInterleaveTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64, *int64) *torch.Tensor                                                                                                                                                           = kernels.RepeatInterleaveSelfTensor
-	_ func(*torch.Tensor, int64, *int64, *int64) *torch.Tensor                                                                                                                                                                   = kernels.RepeatInterleaveSelfInt
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Reshape
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.XReshapeCopy
-	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                        = kernels.XReshapeAlias
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.XMkldnnReshape
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.XMkldnnReshapeOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReshapeAs
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Round
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Round_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.RoundOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.RoundDecimals
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.Round_Decimals
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.RoundDecimalsOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                   = kernels.Rrelu
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                   = kernels.Rrelu_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu6
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu6_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.Prelu
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.XPreluKernel
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                           = kernels.XPreluKernelBackward
-	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.GeluOut
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                  = kernels.Gelu_
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                  = kernels.Gelu
-	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.GeluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                   = kernels.GeluBackward
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.InfinitelyDifferentiableGeluBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.HardshrinkOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Hardshrink
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                              = kernels.HardshrinkBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                             = kernels.HardshrinkBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Rsqrt
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Rsqrt_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.RsqrtOut
-	_ func(*torch.Tensor, string, int64) *torch.Tensor                                                                                                                                                                           = kernels.SelectDimname
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                            = kernels.SelectInt
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SelectBackward
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SelectBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                             = kernels.XNestedSelectBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Selu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Selu_
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Celu
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Celu_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.CeluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Silu
 	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Silu_
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.SiluOut
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.SiluBackwardGradInput
@@ -10221,11 +8213,4 @@ var (
 	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResize_
 	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SparseResizeOut
 	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResize
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResizeAndClear_
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SparseResizeAndClearOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResizeAndClear
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.SparseMask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.SparseMaskOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                     = kernels.XSparseMaskProjection
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                      = kernels.XSparseMaskProjectionOut
 )

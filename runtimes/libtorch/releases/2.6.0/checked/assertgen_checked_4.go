@@ -11,6 +11,143 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opSparseResizeAndClear_ = asserts.Op{
+	Name:     "sparse_resize_and_clear_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
+func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSparseResizeAndClearOut = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
+func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opSparseResizeAndClear = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
+func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSparseMask = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
+func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMask(self, mask)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	r0 := kernels.SparseMask(self, mask)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	return r0
+}
+
+var opSparseMaskOut = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
+func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMaskOut(self, mask, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSparseMaskOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
+	r0 := kernels.SparseMaskOut(self, mask, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
+	return r0
+}
+
+var opXSparseMaskProjection = asserts.Op{
+	Name:     "_sparse_mask_projection",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XSparseMaskProjection checks _sparse_mask_projection(Tensor self, Tensor mask, bool accumulate_matches=False) -> Tensor
+func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSparseMaskProjection, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	return r0
+}
+
+var opXSparseMaskProjectionOut = asserts.Op{
+	Name:     "_sparse_mask_projection",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XSparseMaskProjectionOut checks _sparse_mask_projection.out(Tensor self, Tensor mask, bool accumulate_matches=False, *, Tensor(a!) out) -> Tensor(a!)
+func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
+	defer c.Abandon()
+	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
+	return r0
+}
+
 var opXToCpu = asserts.Op{
 	Name:     "_to_cpu",
 	Overload: "",
@@ -24,9 +161,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXToCpu, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXToCpu, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -43,9 +180,9 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -62,9 +199,9 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -81,10 +218,10 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXToDenseOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToDenseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -101,9 +238,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opToDenseBackward, &assertgenshapes.Locs339, &a0, &a1, grad, input)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs339, &a0, &a1, grad, input, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -120,9 +257,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SparseDim(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -139,9 +276,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XDimI(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -158,9 +295,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.DenseDim(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -177,9 +314,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XDimV(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -196,9 +333,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XNnz(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -215,9 +352,9 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Coalesce(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -234,9 +371,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -253,10 +390,10 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXCoalesceOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXCoalesceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -273,9 +410,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -292,9 +429,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -311,9 +448,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -330,10 +467,10 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXCoalesced_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXCoalesced_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -350,10 +487,10 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXCoalescedOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXCoalescedOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -370,9 +507,9 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCoalesced(self, coalesced)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -389,9 +526,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Indices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -408,9 +545,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Values(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -427,9 +564,9 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCrowIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -446,9 +583,9 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opColIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ColIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -465,9 +602,9 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCcolIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -484,9 +621,9 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRowIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RowIndices(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -503,10 +640,10 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHspmmOut, &assertgenshapes.Locs340, &a0, &a1, &a2, mat1, mat2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHspmmOut, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, mat1, mat2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_0b8579ebd271, &a0, &a1, &a2, mat1, mat2, out, r0)
 	return r0
 }
 
@@ -523,9 +660,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHspmm, &assertgenshapes.Locs341, &a0, &a1, mat1, mat2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2)
 	r0 := kernels.Hspmm(mat1, mat2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs341, &a0, &a1, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_13e416bb80f7, &a0, &a1, mat1, mat2, r0)
 	return r0
 }
 
@@ -542,10 +679,10 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opCopySparseToSparse_, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -562,10 +699,10 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs92, &a0, &a1, &a3, self, src, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_6545acc998de, &a0, &a1, &a3, self, src, out, r0)
 	return r0
 }
 
@@ -582,9 +719,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparse, &assertgenshapes.Locs91, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs91, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -601,9 +738,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnbindInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnbindInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7021dc2927aa(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -620,9 +757,9 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnbindDimname, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnbindDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnbindDimname(self, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_7184da5a67f3(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -639,9 +776,9 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -658,9 +795,9 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -677,10 +814,10 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -697,9 +834,9 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparse, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -716,9 +853,9 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparse, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -735,10 +872,10 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXToSparseOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -755,9 +892,9 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -774,9 +911,9 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparseCsr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -793,10 +930,10 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXToSparseCsrOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -813,9 +950,9 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -832,9 +969,9 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparseCsc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -851,10 +988,10 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXToSparseCscOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseCscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -871,9 +1008,9 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -890,9 +1027,9 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparseBsr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -909,10 +1046,10 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXToSparseBsrOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseBsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -929,9 +1066,9 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -948,9 +1085,9 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToSparseBsc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -967,10 +1104,10 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXToSparseBscOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToSparseBscOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -987,9 +1124,9 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs342, &a0, dense)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs_95c703b180c9, &a0, dense)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs342, &a0, dense, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_95c703b180c9, &a0, dense, r0, r1)
 	return r0, r1
 }
 
@@ -1006,9 +1143,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1025,10 +1162,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opToMkldnnOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opToMkldnnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -1045,9 +1182,9 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1064,10 +1201,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -1084,9 +1221,9 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1103,10 +1240,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -1123,9 +1260,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opToMkldnnBackward, &assertgenshapes.Locs339, &a0, &a1, grad, input)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs339, &a0, &a1, grad, input, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_deed1f1cf772, &a0, &a1, grad, input, r0)
 	return r0
 }
 
@@ -1142,9 +1279,9 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1161,10 +1298,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1181,9 +1318,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1200,10 +1337,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1220,9 +1357,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1239,10 +1376,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1262,9 +1399,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre244(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs345, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre_a0b3d6688827(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	assertgenshapes.ChecksPost245(&c, &assertgenshapes.Locs345, &l0, &a1, &a2, tensors, scales, zero_points, r0)
+	assertgenshapes.ChecksPost_9e384b02bc97(&c, &assertgenshapes.Locs_70d3014749d4, &l0, &a1, &a2, tensors, scales, zero_points, r0)
 	return r0
 }
 
@@ -1285,10 +1422,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre246(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs346, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre_753d407c557f(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.ChecksPost247(&c, &assertgenshapes.Locs346, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost_0e3398a8b5b8(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -1304,9 +1441,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opQuantizePerChannel, &assertgenshapes.Locs347, &a0, &a1, &a2, self, scales, zero_points)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -1323,10 +1460,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs348, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs348, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_3dca0bae519c, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
 }
 
@@ -1343,9 +1480,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1362,10 +1499,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDequantizeSelfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1382,9 +1519,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opDequantizeTensors, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opDequantizeTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -1402,10 +1539,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs349, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs349, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -1421,9 +1558,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QScale(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1440,9 +1577,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1459,9 +1596,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1478,10 +1615,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1498,9 +1635,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1517,10 +1654,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1537,9 +1674,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1556,9 +1693,9 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.IntRepr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1575,10 +1712,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIntReprOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIntReprOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1595,9 +1732,9 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1614,10 +1751,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1634,9 +1771,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1653,10 +1790,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1673,9 +1810,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Qscheme(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1692,9 +1829,9 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1711,9 +1848,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1730,9 +1867,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1749,10 +1886,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs28, &a0, &a5, &a6, self, out0, out1)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs28, &a0, &a5, &a6, self, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2065acf7d077, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1769,9 +1906,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre35(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs350, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.ChecksPre_38366dff5839(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs350, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -1788,10 +1925,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs351, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	assertgenshapes.ChecksPre_a6ffc9a69227(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs351, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_3c45a3e7fa12(&c, &assertgenshapes.Locs_4f4ed3b2ef00, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1808,9 +1945,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs352, &a0, &a1, grad, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs352, &a0, &a1, grad, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -1827,9 +1964,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1846,10 +1983,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs344, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs344, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -1866,9 +2003,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	assertgenshapes.ChecksPre_f71c6d7bc105(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.ChecksPost_0c6b12792b83(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1885,9 +2022,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1904,9 +2041,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs354, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs354, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1923,10 +2060,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs355, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre_658c288c39eb(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs355, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_3f44ba5d2e21, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1943,9 +2080,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs352, &a0, &a1, grad, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs352, &a0, &a1, grad, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4ce453fa2454, &a0, &a1, grad, mask, r0)
 	return r0
 }
 
@@ -1962,9 +2099,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1981,10 +2118,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs344, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs344, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_51b3340aef2a, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
 }
 
@@ -2001,9 +2138,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	assertgenshapes.ChecksPre_f71c6d7bc105(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs353, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	assertgenshapes.ChecksPost_0c6b12792b83(&c, &assertgenshapes.Locs_3a2f820c7191, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2020,10 +2157,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre250(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs356, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_ad13525c7331(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs356, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_f3ca772b268f(&c, &assertgenshapes.Locs_f8c4d9ef86c8, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
 }
 
@@ -2040,10 +2177,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre252(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs357, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_b8ffc5c2ab9f(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost253(&c, &assertgenshapes.Locs357, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost_8beabe4240b0(&c, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -2060,10 +2197,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre254(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs358, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre_a906ce110cc9(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs358, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_3f649453373f(&c, &assertgenshapes.Locs_0b36faac167e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2080,9 +2217,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre256(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs359, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_47192db8b12a(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost257(&c, &assertgenshapes.Locs359, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_fb5f3391eb06(&c, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2099,9 +2236,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0, r1
 }
 
@@ -2118,9 +2255,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs360, &a0, weight)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs360, &a0, weight, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_6a90f4a114a3, &a0, weight, r0)
 	return r0
 }
 
@@ -2137,9 +2274,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs31, &a0, input)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs31, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -2156,9 +2293,9 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2175,9 +2312,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2194,9 +2331,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2213,10 +2350,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXToCopyOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -2233,9 +2370,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2252,9 +2389,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2271,9 +2408,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2290,9 +2427,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opToOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost53(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_bb4d87835fb6(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2309,9 +2446,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opMeshgrid, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgrid, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2328,9 +2465,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opMeshgridIndexing, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opMeshgridIndexing, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2347,9 +2484,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opCartesianProd, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.CartesianProd(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2366,9 +2503,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2385,9 +2522,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opItem, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opItem, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Item(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2404,9 +2541,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opResultTypeTensor, &assertgenshapes.Locs361, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs361, &a0, &a1, tensor, other)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_7be95e2c2f87, &a0, &a1, tensor, other)
 	return r0
 }
 
@@ -2423,9 +2560,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opResultTypeScalar, &assertgenshapes.Locs362, &a0, tensor)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs362, &a0, tensor)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a0, tensor)
 	return r0
 }
 
@@ -2442,9 +2579,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs362, &a1, tensor)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs362, &a1, tensor)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_9aaa4146562f, &a1, tensor)
 	return r0
 }
 
@@ -2460,9 +2597,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -2478,9 +2615,9 @@ func CanCast(from_ int, to int) bool {
 		return kernels.CanCast(from_, to)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opCanCast, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opCanCast, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.CanCast(from_, to)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -2496,9 +2633,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre25(&c, &opPromoteTypes, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opPromoteTypes, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.PromoteTypes(type1, type2)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -2515,9 +2652,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2537,9 +2674,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre258(&c, &opXLstmMps, &assertgenshapes.Locs363, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_2b4c2d0a10cd(&c, &opXLstmMps, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost259(&c, &assertgenshapes.Locs363, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_ae3dfe9381bb(&c, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2559,10 +2696,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		a0, a9, a10, a11, a12, a13, a14 asserts.Saved
 		l1, l2                          asserts.SavedList
 	)
-	assertgenshapes.ChecksPre260(&c, &opXLstmMpsOut, &assertgenshapes.Locs364, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPre_153425935fcf(&c, &opXLstmMpsOut, &assertgenshapes.Locs_d401ad11f8e3, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	assertgenshapes.ChecksPost261(&c, &assertgenshapes.Locs364, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_73af42c01214(&c, &assertgenshapes.Locs_d401ad11f8e3, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2582,9 +2719,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 		l7, l8                     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre262(&c, &opLstmMpsBackward, &assertgenshapes.Locs365, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.ChecksPre_8909c8ace22e(&c, &opLstmMpsBackward, &assertgenshapes.Locs_0e07a5218dfe, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost263(&c, &assertgenshapes.Locs365, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost_399a4e618300(&c, &assertgenshapes.Locs_0e07a5218dfe, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2605,10 +2742,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a0, a1, a2, a3, a4, a5, a6, a15 asserts.Saved
 		l7, l8, l16, l17                asserts.SavedList
 	)
-	assertgenshapes.ChecksPre264(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs366, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre_a9b1db595776(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_607a76f1fa1b, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.ChecksPost265(&c, &assertgenshapes.Locs366, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost_e2b26c59785b(&c, &assertgenshapes.Locs_607a76f1fa1b, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -2624,9 +2761,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre266(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs367, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_06224605132f(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs367, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2643,10 +2780,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre267(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs368, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	assertgenshapes.ChecksPre_3e81434d2346(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs368, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_f98c5a1a325e, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2663,9 +2800,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre268(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs369, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre_74ed4635c77e(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs369, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
+	assertgenshapes.ChecksPost_a2671e1ae39f(&c, &assertgenshapes.Locs_a91c50149d57, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2682,10 +2819,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre269(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs370, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	assertgenshapes.ChecksPre_5f0d801e6e70(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs370, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_e6c0665f653b(&c, &assertgenshapes.Locs_1b9caad98c23, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2702,9 +2839,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre270(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
+	assertgenshapes.ChecksPre_ea4f4a92dce7(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost188(&c, &assertgenshapes.Locs371, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_9a2bc6f88c34(&c, &assertgenshapes.Locs_6199457cf5de, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2721,9 +2858,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre271(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs372, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
+	assertgenshapes.ChecksPre_6d7dcfeac6e1(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.ChecksPost272(&c, &assertgenshapes.Locs372, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_2aefed1e1747(&c, &assertgenshapes.Locs_cbce61017707, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2740,9 +2877,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre273(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs373, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_4fc27554dbbe(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost274(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost_de6615a68f0b(&c, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -2759,10 +2896,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre275(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	assertgenshapes.ChecksPre_dedd2f1fac77(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	assertgenshapes.ChecksPost276(&c, &assertgenshapes.Locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_fb32fc361bed(&c, &assertgenshapes.Locs_71cb5dae7086, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -2779,9 +2916,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre277(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs375, &a0, &a1, grad_hy, workspace)
+	assertgenshapes.ChecksPre_11fc2386c782(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.ChecksPost278(&c, &assertgenshapes.Locs375, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_aea0ee85f3f7(&c, &assertgenshapes.Locs_a59f245db888, &a0, &a1, grad_hy, workspace, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2798,10 +2935,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre279(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs376, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_f9ede86e9e70(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost280(&c, &assertgenshapes.Locs376, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_b805c98bea5f(&c, &assertgenshapes.Locs_d8bd52cbcc7a, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2818,9 +2955,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre281(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs377, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_4e84802fcaec(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost282(&c, &assertgenshapes.Locs377, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_156201d234cc(&c, &assertgenshapes.Locs_4d48bcd9805a, &a0, &a1, &a2, &a3, &a4, &a5, grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2840,9 +2977,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre283(&c, &opLstmInput, &assertgenshapes.Locs378, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_ce40b3ce862b(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost284(&c, &assertgenshapes.Locs378, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost_2dba6a0ee795(&c, &assertgenshapes.Locs_9d6f813c1f37, &a0, &l1, &l2, input, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2862,9 +2999,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2, l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre285(&c, &opLstmData, &assertgenshapes.Locs379, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_582048d0830b(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost286(&c, &assertgenshapes.Locs379, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
+	assertgenshapes.ChecksPost_af0e132be3bc(&c, &assertgenshapes.Locs_ef0a08460a2c, &a0, &a1, &l2, &l3, data, batch_sizes, hx, params, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2884,9 +3021,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre287(&c, &opGruInput, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2906,9 +3043,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre289(&c, &opGruData, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2928,9 +3065,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre287(&c, &opRnnTanhInput, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2950,9 +3087,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre289(&c, &opRnnTanhData, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2972,9 +3109,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		a0, a1 asserts.Saved
 		l2     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre287(&c, &opRnnReluInput, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_3fe2e8971aac(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs380, &a0, &a1, &l2, input, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_404147b2e18f(&c, &assertgenshapes.Locs_407f6abd62d0, &a0, &a1, &l2, input, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -2994,9 +3131,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		a0, a1, a2 asserts.Saved
 		l3         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre289(&c, &opRnnReluData, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
+	assertgenshapes.ChecksPre_7f60c764d0e5(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs381, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
+	assertgenshapes.ChecksPost_d01be0b454a2(&c, &assertgenshapes.Locs_68a3f2974cf1, &a0, &a1, &a2, &l3, data, batch_sizes, hx, params, r0, r1)
 	return r0, r1
 }
 
@@ -3016,9 +3153,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		a0, a2, a3, a4, a5 asserts.Saved
 		l1                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre291(&c, &opLstmCell, &assertgenshapes.Locs382, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_a691e21661e4(&c, &opLstmCell, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost292(&c, &assertgenshapes.Locs382, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
+	assertgenshapes.ChecksPost_c50425b92d7c(&c, &assertgenshapes.Locs_3d8eae8f643a, &a0, &l1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0, r1)
 	return r0, r1
 }
 
@@ -3035,9 +3172,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre240(&c, &opGruCell, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opGruCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3054,9 +3191,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre240(&c, &opRnnTanhCell, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opRnnTanhCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3073,9 +3210,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre240(&c, &opRnnReluCell, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
+	assertgenshapes.ChecksPre_e4beb724aea1(&c, &opRnnReluCell, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost_a671448079d9(&c, &assertgenshapes.Locs_4fbb5f55cc9b, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -3095,9 +3232,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		a0, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
 		l1                                 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre293(&c, &opQuantizedLstmCell, &assertgenshapes.Locs384, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_8774c1b8925d(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost294(&c, &assertgenshapes.Locs384, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
+	assertgenshapes.ChecksPost_c848ea89b9be(&c, &assertgenshapes.Locs_0612dc7e31f3, &a0, &l1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0, r1)
 	return r0, r1
 }
 
@@ -3114,9 +3251,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre295(&c, &opQuantizedGruCell, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost296(&c, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3133,9 +3270,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre295(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost296(&c, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3152,9 +3289,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre295(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
+	assertgenshapes.ChecksPre_a24b17ec4e32(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost296(&c, &assertgenshapes.Locs385, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
+	assertgenshapes.ChecksPost_3dd0c887e1ba(&c, &assertgenshapes.Locs_efa7059454cc, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, r0)
 	return r0
 }
 
@@ -3171,9 +3308,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXPackPaddedSequence, &assertgenshapes.Locs386, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs386, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -3190,10 +3327,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs387, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs387, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_bc9647d7ab26, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3210,9 +3347,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs388, &a0, &a2, grad, batch_sizes)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs388, &a0, &a2, grad, batch_sizes, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_656f295b0c0c, &a0, &a2, grad, batch_sizes, r0)
 	return r0
 }
 
@@ -3229,9 +3366,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opXPadPackedSequence, &assertgenshapes.Locs389, &a0, &a1, data, batch_sizes)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs389, &a0, &a1, data, batch_sizes, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_e4307ff7659b, &a0, &a1, data, batch_sizes, r0, r1)
 	return r0, r1
 }
 
@@ -3248,10 +3385,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs390, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs390, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_e9b2d4539c75(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -3268,10 +3405,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSet_SourceTensor, &assertgenshapes.Locs390, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opSet_SourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs390, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_e9b2d4539c75(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -3288,10 +3425,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSetSourceTensorOut, &assertgenshapes.Locs391, &a0, &a1, &a2, self, source, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs391, &a0, &a1, &a2, self, source, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_35b0c08069a9, &a0, &a1, &a2, self, source, out, r0)
 	return r0
 }
 
@@ -3308,9 +3445,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSetSourceTensor, &assertgenshapes.Locs390, &a0, &a1, self, source)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source)
 	r0 := kernels.SetSourceTensor(self, source)
-	assertgenshapes.ChecksPost298(&c, &assertgenshapes.Locs390, &a0, &a1, self, source, r0)
+	assertgenshapes.ChecksPost_88298060adc7(&c, &assertgenshapes.Locs_760edeb30c2c, &a0, &a1, self, source, r0)
 	return r0
 }
 
@@ -3327,10 +3464,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSet_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSet_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	assertgenshapes.ChecksPost299(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b447cd2ca610(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3347,10 +3484,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSetOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSetOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3367,9 +3504,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Set(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3386,9 +3523,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lift(self)
-	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -3405,10 +3542,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLiftOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLiftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3425,9 +3562,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	assertgenshapes.ChecksPost300(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f4aa5c2cd034(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3444,9 +3581,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_5e9770f831fe(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -3463,10 +3600,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3483,9 +3620,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opIsSetTo, &assertgenshapes.Locs392, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs392, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -3502,10 +3639,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3522,10 +3659,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a3, self, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
 }
 
@@ -3542,9 +3679,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalar, &assertgenshapes.Locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3561,10 +3698,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs393, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs393, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -3581,10 +3718,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs394, &a0, &a1, &a2, &a3, self, mask, value, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs394, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a60242aa1792, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
 }
 
@@ -3601,9 +3738,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMaskedFillTensor, &assertgenshapes.Locs393, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs393, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -3620,10 +3757,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMaskedScatter_, &assertgenshapes.Locs395, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opMaskedScatter_, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -3640,10 +3777,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMaskedScatterOut, &assertgenshapes.Locs396, &a0, &a1, &a2, &a3, self, mask, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaskedScatterOut, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs396, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_18cf2c839d9e, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
 }
 
@@ -3660,9 +3797,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMaskedScatter, &assertgenshapes.Locs395, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -3679,9 +3816,9 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedScatterBackward, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedScatterBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -3698,9 +3835,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmax, &assertgenshapes.Locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3717,10 +3854,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs30, &a0, &a1, &a4, self, mask, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a4, self, mask, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
 }
 
@@ -3737,9 +3874,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs397, &a0, &a1, &a2, grad_output, output, mask)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs397, &a0, &a1, &a2, grad_output, output, mask, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6d3482c822e0, &a0, &a1, &a2, grad_output, output, mask, r0)
 	return r0
 }
 
@@ -3756,10 +3893,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs398, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs398, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_954b48ff6340, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
 }
 
@@ -3776,9 +3913,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3795,9 +3932,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3814,10 +3951,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opPut_, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opPut_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -3834,10 +3971,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opPutOut, &assertgenshapes.Locs166, &a0, &a1, &a2, &a4, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opPutOut, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs166, &a0, &a1, &a2, &a4, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
 }
 
@@ -3854,9 +3991,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opPut, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -3873,10 +4010,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opIndexAddOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexAddOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a5, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
 }
 
@@ -3893,10 +4030,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexAdd_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexAdd_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3913,9 +4050,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexAdd, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3932,9 +4069,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexAddDimname, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexAddDimname, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3951,10 +4088,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opIndexReduceOut, &assertgenshapes.Locs166, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexReduceOut, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs166, &a0, &a2, &a3, &a6, self, index, source, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_402fbe362921, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
 }
 
@@ -3971,10 +4108,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexReduce_, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexReduce_, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3991,9 +4128,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexReduce, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs167, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -4010,10 +4147,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4030,10 +4167,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -4050,9 +4187,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalar, &assertgenshapes.Locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4069,10 +4206,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4089,10 +4226,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs402, &a0, &a2, &a3, &a4, self, index, value, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs402, &a0, &a2, &a3, &a4, self, index, value, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_2da6eecd8b5a, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
 }
 
@@ -4109,9 +4246,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexFillIntTensor, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4128,10 +4265,10 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4148,10 +4285,10 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4168,9 +4305,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4187,9 +4324,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs401, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4206,9 +4343,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterSrc, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4225,10 +4362,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatter_Src, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatter_Src, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4245,10 +4382,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opScatterSrcOut, &assertgenshapes.Locs404, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterSrcOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs404, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -4265,9 +4402,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterValue, &assertgenshapes.Locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4284,10 +4421,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opScatter_Value, &assertgenshapes.Locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opScatter_Value, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4304,10 +4441,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opScatterValueOut, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opScatterValueOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
 	return r0
 }
 
@@ -4324,9 +4461,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterReduce, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4343,10 +4480,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatter_Reduce, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatter_Reduce, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4363,10 +4500,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opScatterReduceOut, &assertgenshapes.Locs404, &a0, &a2, &a3, &a5, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterReduceOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs404, &a0, &a2, &a3, &a5, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
 }
 
@@ -4383,9 +4520,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterValueReduce, &assertgenshapes.Locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4402,10 +4539,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opScatter_ValueReduce, &assertgenshapes.Locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4422,10 +4559,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opScatterValueReduceOut, &assertgenshapes.Locs400, &a0, &a2, &a5, self, index, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a5, self, index, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a5, self, index, out, r0)
 	return r0
 }
 
@@ -4442,9 +4579,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterDimnameSrc, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterDimnameSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4461,9 +4598,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterDimnameValue, &assertgenshapes.Locs399, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opScatterDimnameValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4480,9 +4617,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterAdd, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4499,10 +4636,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatterAdd_, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatterAdd_, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4519,10 +4656,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opScatterAddOut, &assertgenshapes.Locs404, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterAddOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs404, &a0, &a2, &a3, &a4, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
 }
 
@@ -4539,9 +4676,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterAddDimname, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterAddDimname, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4558,9 +4695,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterReduceTwo, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4577,10 +4714,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatterReduce_Two, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opScatterReduce_Two, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs403, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4597,10 +4734,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs404, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs404, &a0, &a2, &a3, &a6, self, index, src, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_9cb061039553, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
 }
 
@@ -4617,10 +4754,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opEq_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opEq_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4637,10 +4774,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opEq_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opEq_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4657,10 +4794,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4677,10 +4814,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4697,9 +4834,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4716,9 +4853,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs204, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -4735,10 +4872,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -4755,9 +4892,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4774,10 +4911,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4794,5008 +4931,23 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderAndScalar = asserts.Op{
-	Name:     "__and__",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// DunderAndScalar checks __and__.Scalar(Tensor self, Scalar other) -> Tensor
-func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderAndScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDunderAndTensor = asserts.Op{
-	Name:     "__and__",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// DunderAndTensor checks __and__.Tensor(Tensor self, Tensor other) -> Tensor
-func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderAndTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderAndTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderIandScalar = asserts.Op{
-	Name:     "__iand__",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// DunderIandScalar checks __iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIandScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIandScalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDunderIandTensor = asserts.Op{
-	Name:     "__iand__",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// DunderIandTensor checks __iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIandTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDunderIandTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opBitwiseOrTensorOut = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseOrTensorOut checks bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opBitwiseOrScalarOut = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseOrScalarOut checks bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opBitwiseOrScalar = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseOrScalar checks bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor
-func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opBitwiseOrScalarTensor = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseOrScalarTensor checks bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrScalarTensor(self, other)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs204, &a1, other)
-	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
-	return r0
-}
-
-var opBitwiseOrScalarTensorOut = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseOrScalarTensorOut checks bitwise_or.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
-	return r0
-}
-
-var opBitwiseOrTensor = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseOrTensor checks bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor
-func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opBitwiseOr_Scalar = asserts.Op{
-	Name:     "bitwise_or_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseOr_Scalar checks bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOr_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opBitwiseOr_Tensor = asserts.Op{
-	Name:     "bitwise_or_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseOr_Tensor checks bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOr_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderOrScalar = asserts.Op{
-	Name:     "__or__",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// DunderOrScalar checks __or__.Scalar(Tensor self, Scalar other) -> Tensor
-func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderOrScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDunderOrTensor = asserts.Op{
-	Name:     "__or__",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// DunderOrTensor checks __or__.Tensor(Tensor self, Tensor other) -> Tensor
-func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderOrTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderOrTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderIorScalar = asserts.Op{
-	Name:     "__ior__",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// DunderIorScalar checks __ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIorScalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDunderIorTensor = asserts.Op{
-	Name:     "__ior__",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// DunderIorTensor checks __ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIorTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDunderIorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opBitwiseXorTensorOut = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseXorTensorOut checks bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opBitwiseXorScalarOut = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseXorScalarOut checks bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opBitwiseXorScalar = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseXorScalar checks bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor
-func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opBitwiseXorScalarTensor = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseXorScalarTensor checks bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorScalarTensor(self, other)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs204, &a1, other)
-	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
-	return r0
-}
-
-var opBitwiseXorScalarTensorOut = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseXorScalarTensorOut checks bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
-	return r0
-}
-
-var opBitwiseXorTensor = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseXorTensor checks bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor
-func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opBitwiseXor_Scalar = asserts.Op{
-	Name:     "bitwise_xor_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseXor_Scalar checks bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXor_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opBitwiseXor_Tensor = asserts.Op{
-	Name:     "bitwise_xor_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseXor_Tensor checks bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXor_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderXorScalar = asserts.Op{
-	Name:     "__xor__",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// DunderXorScalar checks __xor__.Scalar(Tensor self, Scalar other) -> Tensor
-func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderXorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDunderXorTensor = asserts.Op{
-	Name:     "__xor__",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// DunderXorTensor checks __xor__.Tensor(Tensor self, Tensor other) -> Tensor
-func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderXorTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderXorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderIxorScalar = asserts.Op{
-	Name:     "__ixor__",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// DunderIxorScalar checks __ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIxorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIxorScalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDunderIxorTensor = asserts.Op{
-	Name:     "__ixor__",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// DunderIxorTensor checks __ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIxorTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDunderIxorTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderLshiftScalar = asserts.Op{
-	Name:     "__lshift__",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// DunderLshiftScalar checks __lshift__.Scalar(Tensor self, Scalar other) -> Tensor
-func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderLshiftScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDunderLshiftTensor = asserts.Op{
-	Name:     "__lshift__",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// DunderLshiftTensor checks __lshift__.Tensor(Tensor self, Tensor other) -> Tensor
-func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderLshiftTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderIlshiftScalar = asserts.Op{
-	Name:     "__ilshift__",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// DunderIlshiftScalar checks __ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIlshiftScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDunderLshiftScalarOut = asserts.Op{
-	Name:     "__lshift__",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// DunderLshiftScalarOut checks __lshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderLshiftScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opDunderIlshiftTensor = asserts.Op{
-	Name:     "__ilshift__",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// DunderIlshiftTensor checks __ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIlshiftTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderLshiftTensorOut = asserts.Op{
-	Name:     "__lshift__",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// DunderLshiftTensorOut checks __lshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderLshiftTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opBitwiseLeftShiftTensor = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseLeftShiftTensor checks bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor
-func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opBitwiseLeftShift_Tensor = asserts.Op{
-	Name:     "bitwise_left_shift_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseLeftShift_Tensor checks bitwise_left_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShift_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opBitwiseLeftShiftTensorOut = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseLeftShiftTensorOut checks bitwise_left_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opBitwiseLeftShiftTensorScalar = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseLeftShiftTensorScalar checks bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
-func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftTensorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opBitwiseLeftShift_TensorScalar = asserts.Op{
-	Name:     "bitwise_left_shift_",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseLeftShift_TensorScalar checks bitwise_left_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShift_TensorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opBitwiseLeftShiftTensorScalarOut = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseLeftShiftTensorScalarOut checks bitwise_left_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opBitwiseLeftShiftScalarTensor = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseLeftShiftScalarTensor checks bitwise_left_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftScalarTensor(self, other)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs204, &a1, other)
-	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
-	return r0
-}
-
-var opBitwiseLeftShiftScalarTensorOut = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseLeftShiftScalarTensorOut checks bitwise_left_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
-	return r0
-}
-
-var opDunderRshiftScalar = asserts.Op{
-	Name:     "__rshift__",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// DunderRshiftScalar checks __rshift__.Scalar(Tensor self, Scalar other) -> Tensor
-func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderRshiftScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDunderRshiftTensor = asserts.Op{
-	Name:     "__rshift__",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// DunderRshiftTensor checks __rshift__.Tensor(Tensor self, Tensor other) -> Tensor
-func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderRshiftTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderIrshiftScalar = asserts.Op{
-	Name:     "__irshift__",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// DunderIrshiftScalar checks __irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIrshiftScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDunderRshiftScalarOut = asserts.Op{
-	Name:     "__rshift__",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// DunderRshiftScalarOut checks __rshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderRshiftScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opDunderIrshiftTensor = asserts.Op{
-	Name:     "__irshift__",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// DunderIrshiftTensor checks __irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIrshiftTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDunderRshiftTensorOut = asserts.Op{
-	Name:     "__rshift__",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// DunderRshiftTensorOut checks __rshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderRshiftTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opBitwiseRightShiftTensor = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseRightShiftTensor checks bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor
-func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opBitwiseRightShift_Tensor = asserts.Op{
-	Name:     "bitwise_right_shift_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseRightShift_Tensor checks bitwise_right_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShift_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opBitwiseRightShiftTensorOut = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseRightShiftTensorOut checks bitwise_right_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opBitwiseRightShiftTensorScalar = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseRightShiftTensorScalar checks bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
-func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftTensorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opBitwiseRightShift_TensorScalar = asserts.Op{
-	Name:     "bitwise_right_shift_",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseRightShift_TensorScalar checks bitwise_right_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShift_TensorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opBitwiseRightShiftTensorScalarOut = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseRightShiftTensorScalarOut checks bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opBitwiseRightShiftScalarTensor = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseRightShiftScalarTensor checks bitwise_right_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftScalarTensor(self, other)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs204, &a1, other)
-	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
-	return r0
-}
-
-var opBitwiseRightShiftScalarTensorOut = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// BitwiseRightShiftScalarTensorOut checks bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
-	return r0
-}
-
-var opTril_ = asserts.Op{
-	Name:     "tril_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Tril_ checks tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
-func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Tril_(self, diagonal)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTril_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Tril_(self, diagonal)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTriu_ = asserts.Op{
-	Name:     "triu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Triu_ checks triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
-func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Triu_(self, diagonal)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTriu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Triu_(self, diagonal)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDigamma_ = asserts.Op{
-	Name:     "digamma_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Digamma_ checks digamma_(Tensor(a!) self) -> Tensor(a!)
-func Digamma_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Digamma_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opDigamma_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Digamma_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLerp_Scalar = asserts.Op{
-	Name:     "lerp_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Lerp_Scalar checks lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)
-func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lerp_Scalar(self, end, weight)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLerp_Scalar, &assertgenshapes.Locs405, &a0, &a1, self, end)
-	defer c.Abandon()
-	r0 := kernels.Lerp_Scalar(self, end, weight)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs405, &a0, &a1, self, end, r0)
-	return r0
-}
-
-var opLerp_Tensor = asserts.Op{
-	Name:     "lerp_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Lerp_Tensor checks lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
-func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lerp_Tensor(self, end, weight)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opLerp_Tensor, &assertgenshapes.Locs406, &a0, &a1, &a2, self, end, weight)
-	defer c.Abandon()
-	r0 := kernels.Lerp_Tensor(self, end, weight)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs406, &a0, &a1, &a2, self, end, weight, r0)
-	return r0
-}
-
-var opAddbmm_ = asserts.Op{
-	Name:     "addbmm_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Addbmm_ checks addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
-func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddbmm_, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
-	defer c.Abandon()
-	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
-	return r0
-}
-
-var opAddbmmOut = asserts.Op{
-	Name:     "addbmm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AddbmmOut checks addbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
-func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAddbmmOut, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
-	defer c.Abandon()
-	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
-	return r0
-}
-
-var opAddbmm = asserts.Op{
-	Name:     "addbmm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Addbmm checks addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
-func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddbmm, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2)
-	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
-	return r0
-}
-
-var opRandom_From = asserts.Op{
-	Name:     "random_",
-	Overload: "from",
-	Profile:  asserts.Strict,
-}
-
-// Random_From checks random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
-func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Random_From(self, from, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandom_From, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Random_From(self, from, to, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandomFromOut = asserts.Op{
-	Name:     "random",
-	Overload: "from_out",
-	Profile:  asserts.Strict,
-}
-
-// RandomFromOut checks random.from_out(Tensor self, int from, int? to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandomFromOut(self, from, to, generator, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandomFromOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opRandomFrom = asserts.Op{
-	Name:     "random",
-	Overload: "from",
-	Profile:  asserts.Strict,
-}
-
-// RandomFrom checks random.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor
-func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandomFrom(self, from, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RandomFrom(self, from, to, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandom_To = asserts.Op{
-	Name:     "random_",
-	Overload: "to",
-	Profile:  asserts.Strict,
-}
-
-// Random_To checks random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
-func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Random_To(self, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandom_To, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Random_To(self, to, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandomToOut = asserts.Op{
-	Name:     "random",
-	Overload: "to_out",
-	Profile:  asserts.Strict,
-}
-
-// RandomToOut checks random.to_out(Tensor self, int to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandomToOut(self, to, generator, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandomToOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opRandomTo = asserts.Op{
-	Name:     "random",
-	Overload: "to",
-	Profile:  asserts.Strict,
-}
-
-// RandomTo checks random.to(Tensor self, int to, *, Generator? generator=None) -> Tensor
-func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandomTo(self, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RandomTo(self, to, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandom_ = asserts.Op{
-	Name:     "random_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Random_ checks random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
-func Random_(self *torch.Tensor, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Random_(self, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRandom_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Random_(self, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandomOut = asserts.Op{
-	Name:     "random",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RandomOut checks random.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandomOut(self, generator, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRandomOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opRandom = asserts.Op{
-	Name:     "random",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Random checks random(Tensor self, *, Generator? generator=None) -> Tensor
-func Random(self *torch.Tensor, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Random(self, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Random(self, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUniform_ = asserts.Op{
-	Name:     "uniform_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Uniform_ checks uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
-func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Uniform_(self, from, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opUniform_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Uniform_(self, from, to, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUniformOut = asserts.Op{
-	Name:     "uniform",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// UniformOut checks uniform.out(Tensor self, float from=0, float to=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UniformOut(self, from, to, generator, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUniformOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opUniform = asserts.Op{
-	Name:     "uniform",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Uniform checks uniform(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor
-func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Uniform(self, from, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Uniform(self, from, to, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCauchy_ = asserts.Op{
-	Name:     "cauchy_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Cauchy_ checks cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
-func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Cauchy_(self, median, sigma, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opCauchy_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCauchyOut = asserts.Op{
-	Name:     "cauchy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CauchyOut checks cauchy.out(Tensor self, float median=0, float sigma=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CauchyOut(self, median, sigma, generator, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCauchyOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opCauchy = asserts.Op{
-	Name:     "cauchy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Cauchy checks cauchy(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor
-func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Cauchy(self, median, sigma, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Cauchy(self, median, sigma, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLogNormal_ = asserts.Op{
-	Name:     "log_normal_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LogNormal_ checks log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
-func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogNormal_(self, mean, std, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLogNormal_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.LogNormal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLogNormalOut = asserts.Op{
-	Name:     "log_normal",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LogNormalOut checks log_normal.out(Tensor self, float mean=1, float std=2, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogNormalOut(self, mean, std, generator, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogNormalOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opLogNormal = asserts.Op{
-	Name:     "log_normal",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LogNormal checks log_normal(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor
-func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogNormal(self, mean, std, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LogNormal(self, mean, std, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExponential_ = asserts.Op{
-	Name:     "exponential_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Exponential_ checks exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
-func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exponential_(self, lambd, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opExponential_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Exponential_(self, lambd, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExponentialOut = asserts.Op{
-	Name:     "exponential",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ExponentialOut checks exponential.out(Tensor self, float lambd=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExponentialOut(self, lambd, generator, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opExponentialOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opExponential = asserts.Op{
-	Name:     "exponential",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Exponential checks exponential(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor
-func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exponential(self, lambd, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Exponential(self, lambd, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeometric_ = asserts.Op{
-	Name:     "geometric_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Geometric_ checks geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
-func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Geometric_(self, p, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGeometric_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Geometric_(self, p, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeometricOut = asserts.Op{
-	Name:     "geometric",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GeometricOut checks geometric.out(Tensor self, float p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeometricOut(self, p, generator, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGeometricOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opGeometric = asserts.Op{
-	Name:     "geometric",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Geometric checks geometric(Tensor self, float p, *, Generator? generator=None) -> Tensor
-func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Geometric(self, p, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Geometric(self, p, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDiagOut = asserts.Op{
-	Name:     "diag",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// DiagOut checks diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
-func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DiagOut(self, diagonal, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDiagOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.DiagOut(self, diagonal, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opDiag = asserts.Op{
-	Name:     "diag",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Diag checks diag(Tensor self, int diagonal=0) -> Tensor
-func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Diag(self, diagonal)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiag, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Diag(self, diagonal)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCrossOut = asserts.Op{
-	Name:     "cross",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CrossOut checks cross.out(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
-func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CrossOut(self, other, dim, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
-	return r0
-}
-
-var opCross = asserts.Op{
-	Name:     "cross",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Cross checks cross(Tensor self, Tensor other, int? dim=None) -> Tensor
-func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Cross(self, other, dim)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opTriuOut = asserts.Op{
-	Name:     "triu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// TriuOut checks triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
-func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TriuOut(self, diagonal, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTriuOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.TriuOut(self, diagonal, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opTriu = asserts.Op{
-	Name:     "triu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Triu checks triu(Tensor self, int diagonal=0) -> Tensor
-func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Triu(self, diagonal)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Triu(self, diagonal)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTrilOut = asserts.Op{
-	Name:     "tril",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// TrilOut checks tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
-func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TrilOut(self, diagonal, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTrilOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.TrilOut(self, diagonal, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opTril = asserts.Op{
-	Name:     "tril",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Tril checks tril(Tensor self, int diagonal=0) -> Tensor
-func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Tril(self, diagonal)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Tril(self, diagonal)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTrilIndices = asserts.Op{
-	Name:     "tril_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// TrilIndices checks tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opTrilIndices, &assertgenshapes.Locs14)
-	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opTrilIndicesOut = asserts.Op{
-	Name:     "tril_indices",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// TrilIndicesOut checks tril_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
-func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TrilIndicesOut(row, col, offset, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTrilIndicesOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
-	return r0
-}
-
-var opTriuIndices = asserts.Op{
-	Name:     "triu_indices",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// TriuIndices checks triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opTriuIndices, &assertgenshapes.Locs14)
-	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opTriuIndicesOut = asserts.Op{
-	Name:     "triu_indices",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// TriuIndicesOut checks triu_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
-func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TriuIndicesOut(row, col, offset, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opTriuIndicesOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a3, out, r0)
-	return r0
-}
-
-var opTrace = asserts.Op{
-	Name:     "trace",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Trace checks trace(Tensor self) -> Tensor
-func Trace(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Trace(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Trace(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTraceOut = asserts.Op{
-	Name:     "trace",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// TraceOut checks trace.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TraceOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTraceOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opTraceBackward = asserts.Op{
-	Name:     "trace_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// TraceBackward checks trace_backward(Tensor grad, SymInt[] sizes) -> Tensor
-func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TraceBackward(grad, sizes)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs47, &a0, grad)
-	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs47, &a0, grad, r0)
-	return r0
-}
-
-var opNeScalarOut = asserts.Op{
-	Name:     "ne",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// NeScalarOut checks ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NeScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.NeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opNeScalar = asserts.Op{
-	Name:     "ne",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// NeScalar checks ne.Scalar(Tensor self, Scalar other) -> Tensor
-func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NeScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NeScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNeTensorOut = asserts.Op{
-	Name:     "ne",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// NeTensorOut checks ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NeTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.NeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opNeTensor = asserts.Op{
-	Name:     "ne",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// NeTensor checks ne.Tensor(Tensor self, Tensor other) -> Tensor
-func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NeTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.NeTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opNe_Scalar = asserts.Op{
-	Name:     "ne_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Ne_Scalar checks ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ne_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNe_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Ne_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNe_Tensor = asserts.Op{
-	Name:     "ne_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Ne_Tensor checks ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ne_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Ne_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opNotEqualScalarOut = asserts.Op{
-	Name:     "not_equal",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// NotEqualScalarOut checks not_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqualScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNotEqualScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opNotEqualScalar = asserts.Op{
-	Name:     "not_equal",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// NotEqualScalar checks not_equal.Scalar(Tensor self, Scalar other) -> Tensor
-func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqualScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNotEqualTensorOut = asserts.Op{
-	Name:     "not_equal",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// NotEqualTensorOut checks not_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqualTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opNotEqualTensor = asserts.Op{
-	Name:     "not_equal",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// NotEqualTensor checks not_equal.Tensor(Tensor self, Tensor other) -> Tensor
-func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqualTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNotEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opNotEqual_Scalar = asserts.Op{
-	Name:     "not_equal_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// NotEqual_Scalar checks not_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqual_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNotEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNotEqual_Tensor = asserts.Op{
-	Name:     "not_equal_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// NotEqual_Tensor checks not_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqual_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNotEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opEqScalarOut = asserts.Op{
-	Name:     "eq",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// EqScalarOut checks eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EqScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opEqScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.EqScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opEqScalar = asserts.Op{
-	Name:     "eq",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// EqScalar checks eq.Scalar(Tensor self, Scalar other) -> Tensor
-func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EqScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.EqScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opEqTensorOut = asserts.Op{
-	Name:     "eq",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// EqTensorOut checks eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EqTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opEqTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.EqTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opEqTensor = asserts.Op{
-	Name:     "eq",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
-func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EqTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGeScalarOut = asserts.Op{
-	Name:     "ge",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// GeScalarOut checks ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opGeScalar = asserts.Op{
-	Name:     "ge",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// GeScalar checks ge.Scalar(Tensor self, Scalar other) -> Tensor
-func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.GeScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeTensorOut = asserts.Op{
-	Name:     "ge",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// GeTensorOut checks ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.GeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opGeTensor = asserts.Op{
-	Name:     "ge",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// GeTensor checks ge.Tensor(Tensor self, Tensor other) -> Tensor
-func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.GeTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGe_Scalar = asserts.Op{
-	Name:     "ge_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Ge_Scalar checks ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ge_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGe_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Ge_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGe_Tensor = asserts.Op{
-	Name:     "ge_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Ge_Tensor checks ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ge_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Ge_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGreaterEqualScalarOut = asserts.Op{
-	Name:     "greater_equal",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// GreaterEqualScalarOut checks greater_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqualScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opGreaterEqualScalar = asserts.Op{
-	Name:     "greater_equal",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// GreaterEqualScalar checks greater_equal.Scalar(Tensor self, Scalar other) -> Tensor
-func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqualScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGreaterEqualTensorOut = asserts.Op{
-	Name:     "greater_equal",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// GreaterEqualTensorOut checks greater_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqualTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opGreaterEqualTensor = asserts.Op{
-	Name:     "greater_equal",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// GreaterEqualTensor checks greater_equal.Tensor(Tensor self, Tensor other) -> Tensor
-func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqualTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGreaterEqual_Scalar = asserts.Op{
-	Name:     "greater_equal_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// GreaterEqual_Scalar checks greater_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqual_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGreaterEqual_Tensor = asserts.Op{
-	Name:     "greater_equal_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// GreaterEqual_Tensor checks greater_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqual_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLeScalarOut = asserts.Op{
-	Name:     "le",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// LeScalarOut checks le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLeScalar = asserts.Op{
-	Name:     "le",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// LeScalar checks le.Scalar(Tensor self, Scalar other) -> Tensor
-func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LeScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLeTensorOut = asserts.Op{
-	Name:     "le",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// LeTensorOut checks le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLeTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opLeTensor = asserts.Op{
-	Name:     "le",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// LeTensor checks le.Tensor(Tensor self, Tensor other) -> Tensor
-func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.LeTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLe_Scalar = asserts.Op{
-	Name:     "le_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Le_Scalar checks le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Le_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLe_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Le_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLe_Tensor = asserts.Op{
-	Name:     "le_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Le_Tensor checks le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Le_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLe_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Le_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLessEqualScalarOut = asserts.Op{
-	Name:     "less_equal",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// LessEqualScalarOut checks less_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqualScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLessEqualScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLessEqualScalar = asserts.Op{
-	Name:     "less_equal",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// LessEqualScalar checks less_equal.Scalar(Tensor self, Scalar other) -> Tensor
-func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqualScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLessEqualTensorOut = asserts.Op{
-	Name:     "less_equal",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// LessEqualTensorOut checks less_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqualTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opLessEqualTensor = asserts.Op{
-	Name:     "less_equal",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// LessEqualTensor checks less_equal.Tensor(Tensor self, Tensor other) -> Tensor
-func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqualTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessEqualTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLessEqual_Scalar = asserts.Op{
-	Name:     "less_equal_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// LessEqual_Scalar checks less_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqual_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLessEqual_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLessEqual_Tensor = asserts.Op{
-	Name:     "less_equal_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// LessEqual_Tensor checks less_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqual_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLessEqual_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGtScalarOut = asserts.Op{
-	Name:     "gt",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// GtScalarOut checks gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GtScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGtScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opGtScalar = asserts.Op{
-	Name:     "gt",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// GtScalar checks gt.Scalar(Tensor self, Scalar other) -> Tensor
-func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GtScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.GtScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGtTensorOut = asserts.Op{
-	Name:     "gt",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// GtTensorOut checks gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GtTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.GtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opGtTensor = asserts.Op{
-	Name:     "gt",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// GtTensor checks gt.Tensor(Tensor self, Tensor other) -> Tensor
-func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GtTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.GtTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGt_Scalar = asserts.Op{
-	Name:     "gt_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Gt_Scalar checks gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gt_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGt_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Gt_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGt_Tensor = asserts.Op{
-	Name:     "gt_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Gt_Tensor checks gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gt_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Gt_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGreaterScalarOut = asserts.Op{
-	Name:     "greater",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// GreaterScalarOut checks greater.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGreaterScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opGreaterScalar = asserts.Op{
-	Name:     "greater",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// GreaterScalar checks greater.Scalar(Tensor self, Scalar other) -> Tensor
-func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGreaterTensorOut = asserts.Op{
-	Name:     "greater",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// GreaterTensorOut checks greater.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opGreaterTensor = asserts.Op{
-	Name:     "greater",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// GreaterTensor checks greater.Tensor(Tensor self, Tensor other) -> Tensor
-func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGreater_Scalar = asserts.Op{
-	Name:     "greater_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Greater_Scalar checks greater_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Greater_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opGreater_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGreater_Tensor = asserts.Op{
-	Name:     "greater_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Greater_Tensor checks greater_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Greater_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGreater_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLtScalarOut = asserts.Op{
-	Name:     "lt",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// LtScalarOut checks lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LtScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLtScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLtScalar = asserts.Op{
-	Name:     "lt",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// LtScalar checks lt.Scalar(Tensor self, Scalar other) -> Tensor
-func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LtScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LtScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLtTensorOut = asserts.Op{
-	Name:     "lt",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// LtTensorOut checks lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LtTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLtTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opLtTensor = asserts.Op{
-	Name:     "lt",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// LtTensor checks lt.Tensor(Tensor self, Tensor other) -> Tensor
-func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LtTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.LtTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLt_Scalar = asserts.Op{
-	Name:     "lt_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Lt_Scalar checks lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lt_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLt_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Lt_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLt_Tensor = asserts.Op{
-	Name:     "lt_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Lt_Tensor checks lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lt_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLt_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Lt_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLessScalarOut = asserts.Op{
-	Name:     "less",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// LessScalarOut checks less.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLessScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLessScalar = asserts.Op{
-	Name:     "less",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// LessScalar checks less.Scalar(Tensor self, Scalar other) -> Tensor
-func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLessTensorOut = asserts.Op{
-	Name:     "less",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// LessTensorOut checks less.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opLessTensor = asserts.Op{
-	Name:     "less",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// LessTensor checks less.Tensor(Tensor self, Tensor other) -> Tensor
-func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLess_Scalar = asserts.Op{
-	Name:     "less_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Less_Scalar checks less_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Less_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLess_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLess_Tensor = asserts.Op{
-	Name:     "less_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Less_Tensor checks less_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Less_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLess_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opTakeOut = asserts.Op{
-	Name:     "take",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// TakeOut checks take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
-func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TakeOut(self, index, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTakeOut, &assertgenshapes.Locs400, &a0, &a1, &a2, self, index, out)
-	defer c.Abandon()
-	r0 := kernels.TakeOut(self, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a1, &a2, self, index, out, r0)
-	return r0
-}
-
-var opTake = asserts.Op{
-	Name:     "take",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Take checks take(Tensor self, Tensor index) -> Tensor
-func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Take(self, index)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTake, &assertgenshapes.Locs399, &a0, &a1, self, index)
-	r0 := kernels.Take(self, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a1, self, index, r0)
-	return r0
-}
-
-var opTakeAlongDimOut = asserts.Op{
-	Name:     "take_along_dim",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// TakeAlongDimOut checks take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
-func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TakeAlongDimOut(self, indices, dim, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTakeAlongDimOut, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out)
-	defer c.Abandon()
-	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out, r0)
-	return r0
-}
-
-var opTakeAlongDim = asserts.Op{
-	Name:     "take_along_dim",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// TakeAlongDim checks take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
-func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TakeAlongDim(self, indices, dim)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTakeAlongDim, &assertgenshapes.Locs136, &a0, &a1, self, indices)
-	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
-	return r0
-}
-
-var opIndexSelectOut = asserts.Op{
-	Name:     "index_select",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// IndexSelectOut checks index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
-func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndexSelectOut(self, dim, index, out)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIndexSelectOut, &assertgenshapes.Locs400, &a0, &a2, &a3, self, index, out)
-	defer c.Abandon()
-	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a3, self, index, out, r0)
-	return r0
-}
-
-var opIndexSelect = asserts.Op{
-	Name:     "index_select",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// IndexSelect checks index_select(Tensor self, int dim, Tensor index) -> Tensor
-func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndexSelect(self, dim, index)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexSelect, &assertgenshapes.Locs399, &a0, &a2, self, index)
-	r0 := kernels.IndexSelect(self, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
-	return r0
-}
-
-var opIndexSelectDimnameOut = asserts.Op{
-	Name:     "index_select",
-	Overload: "dimname_out",
-	Profile:  asserts.Strict,
-}
-
-// IndexSelectDimnameOut checks index_select.dimname_out(Tensor self, Dimname dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
-func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndexSelectDimnameOut(self, dim, index, out)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs400, &a0, &a2, &a3, self, index, out)
-	defer c.Abandon()
-	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a3, self, index, out, r0)
-	return r0
-}
-
-var opIndexSelectDimname = asserts.Op{
-	Name:     "index_select",
-	Overload: "dimname",
-	Profile:  asserts.Strict,
-}
-
-// IndexSelectDimname checks index_select.dimname(Tensor self, Dimname dim, Tensor index) -> Tensor
-func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndexSelectDimname(self, dim, index)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexSelectDimname, &assertgenshapes.Locs399, &a0, &a2, self, index)
-	r0 := kernels.IndexSelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
-	return r0
-}
-
-var opIndexSelectBackward = asserts.Op{
-	Name:     "index_select_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// IndexSelectBackward checks index_select_backward(Tensor grad, SymInt[] self_sizes, int dim, Tensor index) -> Tensor
-func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, index *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexSelectBackward, &assertgenshapes.Locs407, &a0, &a3, grad, index)
-	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs407, &a0, &a3, grad, index, r0)
-	return r0
-}
-
-var opMaskedSelectOut = asserts.Op{
-	Name:     "masked_select",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MaskedSelectOut checks masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
-func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaskedSelectOut(self, mask, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaskedSelectOut, &assertgenshapes.Locs30, &a0, &a1, &a2, self, mask, out)
-	defer c.Abandon()
-	r0 := kernels.MaskedSelectOut(self, mask, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs30, &a0, &a1, &a2, self, mask, out, r0)
-	return r0
-}
-
-var opMaskedSelect = asserts.Op{
-	Name:     "masked_select",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MaskedSelect checks masked_select(Tensor self, Tensor mask) -> Tensor
-func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaskedSelect(self, mask)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedSelect, &assertgenshapes.Locs29, &a0, &a1, self, mask)
-	r0 := kernels.MaskedSelect(self, mask)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
-	return r0
-}
-
-var opMaskedSelectBackward = asserts.Op{
-	Name:     "masked_select_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MaskedSelectBackward checks masked_select_backward(Tensor grad, Tensor input, Tensor mask) -> Tensor
-func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaskedSelectBackward(grad, input, mask)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMaskedSelectBackward, &assertgenshapes.Locs408, &a0, &a1, &a2, grad, input, mask)
-	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs408, &a0, &a1, &a2, grad, input, mask, r0)
-	return r0
-}
-
-var opNonzeroOut = asserts.Op{
-	Name:     "nonzero",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NonzeroOut checks nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NonzeroOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNonzeroOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.NonzeroOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opNonzero = asserts.Op{
-	Name:     "nonzero",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Nonzero checks nonzero(Tensor self) -> Tensor
-func Nonzero(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Nonzero(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Nonzero(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNonzeroStaticOut = asserts.Op{
-	Name:     "nonzero_static",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NonzeroStaticOut checks nonzero_static.out(Tensor self, *, int size, int fill_value=-1, Tensor(a!) out) -> Tensor(a!)
-func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NonzeroStaticOut(self, size, fill_value, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNonzeroStaticOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opNonzeroStatic = asserts.Op{
-	Name:     "nonzero_static",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NonzeroStatic checks nonzero_static(Tensor self, *, int size, int fill_value=-1) -> Tensor
-func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NonzeroStatic(self, size, fill_value)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNonzeroStatic, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNonzeroNumpy = asserts.Op{
-	Name:     "nonzero_numpy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NonzeroNumpy checks nonzero_numpy(Tensor self) -> Tensor[]
-func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NonzeroNumpy(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNonzeroNumpy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opArgwhere = asserts.Op{
-	Name:     "argwhere",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Argwhere checks argwhere(Tensor self) -> Tensor
-func Argwhere(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Argwhere(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGatherOut = asserts.Op{
-	Name:     "gather",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GatherOut checks gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
-func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GatherOut(self, dim, index, sparse_grad, out)
-	}
-	var c asserts.Call
-	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGatherOut, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
-	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out, r0)
-	return r0
-}
-
-var opGather = asserts.Op{
-	Name:     "gather",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Gather checks gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
-func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gather(self, dim, index, sparse_grad)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGather, &assertgenshapes.Locs399, &a0, &a2, self, index)
-	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
-	return r0
-}
-
-var opGatherBackward = asserts.Op{
-	Name:     "gather_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GatherBackward checks gather_backward(Tensor grad, Tensor self, int dim, Tensor index, bool sparse_grad) -> Tensor
-func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opGatherBackward, &assertgenshapes.Locs409, &a0, &a1, &a3, grad, self, index)
-	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs409, &a0, &a1, &a3, grad, self, index, r0)
-	return r0
-}
-
-var opGatherDimnameOut = asserts.Op{
-	Name:     "gather",
-	Overload: "dimname_out",
-	Profile:  asserts.Strict,
-}
-
-// GatherDimnameOut checks gather.dimname_out(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
-func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, sparse_grad bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	}
-	var c asserts.Call
-	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGatherDimnameOut, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
-	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs400, &a0, &a2, &a4, self, index, out, r0)
-	return r0
-}
-
-var opGatherDimname = asserts.Op{
-	Name:     "gather",
-	Overload: "dimname",
-	Profile:  asserts.Strict,
-}
-
-// GatherDimname checks gather.dimname(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False) -> Tensor
-func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GatherDimname(self, dim, index, sparse_grad)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGatherDimname, &assertgenshapes.Locs399, &a0, &a2, self, index)
-	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs399, &a0, &a2, self, index, r0)
-	return r0
-}
-
-var opXGatherSparseBackward = asserts.Op{
-	Name:     "_gather_sparse_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XGatherSparseBackward checks _gather_sparse_backward(Tensor self, int dim, Tensor index, Tensor grad) -> Tensor
-func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XGatherSparseBackward(self, dim, index, grad)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXGatherSparseBackward, &assertgenshapes.Locs410, &a0, &a2, &a3, self, index, grad)
-	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs410, &a0, &a2, &a3, self, index, grad, r0)
-	return r0
-}
-
-var opAddcmulOut = asserts.Op{
-	Name:     "addcmul",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AddcmulOut checks addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
-func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAddcmulOut, &assertgenshapes.Locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	defer c.Abandon()
-	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
-	return r0
-}
-
-var opAddcmul = asserts.Op{
-	Name:     "addcmul",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Addcmul checks addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
-func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addcmul(self, tensor1, tensor2, value)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddcmul, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2)
-	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
-	return r0
-}
-
-var opAddcmul_ = asserts.Op{
-	Name:     "addcmul_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Addcmul_ checks addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
-func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addcmul_(self, tensor1, tensor2, value)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddcmul_, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2)
-	defer c.Abandon()
-	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
-	return r0
-}
-
-var opAddcdivOut = asserts.Op{
-	Name:     "addcdiv",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AddcdivOut checks addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
-func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAddcdivOut, &assertgenshapes.Locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	defer c.Abandon()
-	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
-	return r0
-}
-
-var opAddcdiv = asserts.Op{
-	Name:     "addcdiv",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Addcdiv checks addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
-func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addcdiv(self, tensor1, tensor2, value)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddcdiv, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2)
-	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
-	return r0
-}
-
-var opAddcdiv_ = asserts.Op{
-	Name:     "addcdiv_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Addcdiv_ checks addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
-func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addcdiv_(self, tensor1, tensor2, value)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opAddcdiv_, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2)
-	defer c.Abandon()
-	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
-	return r0
-}
-
-var opCrossEntropyLoss = asserts.Op{
-	Name:     "cross_entropy_loss",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CrossEntropyLoss checks cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, float label_smoothing=0.0) -> Tensor
-func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, label_smoothing float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opCrossEntropyLoss, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
-	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
-	return r0
-}
-
-var opTriangularSolveX = asserts.Op{
-	Name:     "triangular_solve",
-	Overload: "X",
-	Profile:  asserts.Strict,
-}
-
-// TriangularSolveX checks triangular_solve.X(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, Tensor(a!) X, Tensor(b!) M) -> (Tensor(a!) solution, Tensor(b!) cloned_coefficient)
-func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose bool, unitriangular bool, X *torch.Tensor, M *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opTriangularSolveX, &assertgenshapes.Locs413, &a0, &a1, &a5, &a6, self, A, X, M)
-	defer c.Abandon()
-	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs413, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
-	return r0, r1
-}
-
-var opTriangularSolve = asserts.Op{
-	Name:     "triangular_solve",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// TriangularSolve checks triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
-func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose bool, unitriangular bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opTriangularSolve, &assertgenshapes.Locs414, &a0, &a1, self, A)
-	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs414, &a0, &a1, self, A, r0, r1)
-	return r0, r1
-}
-
-var opXLinalgCheckErrors = asserts.Op{
-	Name:     "_linalg_check_errors",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XLinalgCheckErrors checks _linalg_check_errors(Tensor info, str api_name, *, bool is_matrix) -> ()
-func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
-	if !asserts.Checking() {
-		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-		return
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs415, &a0, info)
-	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs415, &a0, info)
-}
-
-var opLinalgSolveTriangularOut = asserts.Op{
-	Name:     "linalg_solve_triangular",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSolveTriangularOut checks linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)
-func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, left bool, unitriangular bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs416, &a0, &a1, &a5, self, B, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs416, &a0, &a1, &a5, self, B, out, r0)
-	return r0
-}
-
-var opLinalgSolveTriangular = asserts.Op{
-	Name:     "linalg_solve_triangular",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgSolveTriangular checks linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor
-func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left bool, unitriangular bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs417, &a0, &a1, self, B)
-	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs417, &a0, &a1, self, B, r0)
-	return r0
-}
-
-var opLinalgVander = asserts.Op{
-	Name:     "linalg_vander",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LinalgVander checks linalg_vander(Tensor x, *, SymInt? N=None) -> Tensor
-func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgVander(x, N)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs295, &a0, x)
-	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
-	return r0
-}
-
-var opSvdU = asserts.Op{
-	Name:     "svd",
-	Overload: "U",
-	Profile:  asserts.Strict,
-}
-
-// SvdU checks svd.U(Tensor self, bool some=True, bool compute_uv=True, *, Tensor(a!) U, Tensor(b!) S, Tensor(c!) V) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) V)
-func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *torch.Tensor, V *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SvdU(self, some, compute_uv, U, S, V)
-	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opSvdU, &assertgenshapes.Locs418, &a0, &a3, &a4, &a5, self, U, S, V)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs418, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opSvd = asserts.Op{
-	Name:     "svd",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Svd checks svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)
-func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Svd(self, some, compute_uv)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opSvd, &assertgenshapes.Locs293, &a0, self)
-	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opSwapaxes = asserts.Op{
-	Name:     "swapaxes",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Swapaxes checks swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
-func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Swapaxes(self, axis0, axis1)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSwapaxes_ = asserts.Op{
-	Name:     "swapaxes_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Swapaxes_ checks swapaxes_(Tensor(a!) self, int axis0, int axis1) -> Tensor(a!)
-func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Swapaxes_(self, axis0, axis1)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSwapaxes_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSwapdims = asserts.Op{
-	Name:     "swapdims",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Swapdims checks swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
-func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Swapdims(self, dim0, dim1)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSwapdims_ = asserts.Op{
-	Name:     "swapdims_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Swapdims_ checks swapdims_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
-func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Swapdims_(self, dim0, dim1)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSwapdims_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCholeskyOut = asserts.Op{
-	Name:     "cholesky",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CholeskyOut checks cholesky.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
-func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CholeskyOut(self, upper, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCholeskyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.CholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opCholesky = asserts.Op{
-	Name:     "cholesky",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Cholesky checks cholesky(Tensor self, bool upper=False) -> Tensor
-func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Cholesky(self, upper)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCholesky, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Cholesky(self, upper)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCholeskySolveOut = asserts.Op{
-	Name:     "cholesky_solve",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CholeskySolveOut checks cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
-func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CholeskySolveOut(self, input2, upper, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opCholeskySolveOut, &assertgenshapes.Locs419, &a0, &a1, &a3, self, input2, out)
-	defer c.Abandon()
-	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs419, &a0, &a1, &a3, self, input2, out, r0)
-	return r0
-}
-
-var opCholeskySolve = asserts.Op{
-	Name:     "cholesky_solve",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CholeskySolve checks cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
-func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CholeskySolve(self, input2, upper)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCholeskySolve, &assertgenshapes.Locs420, &a0, &a1, self, input2)
-	r0 := kernels.CholeskySolve(self, input2, upper)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs420, &a0, &a1, self, input2, r0)
-	return r0
-}
-
-var opXCholeskySolveHelper = asserts.Op{
-	Name:     "_cholesky_solve_helper",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XCholeskySolveHelper checks _cholesky_solve_helper(Tensor self, Tensor A, bool upper) -> Tensor
-func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCholeskySolveHelper(self, A, upper)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs421, &a0, &a1, self, A)
-	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs421, &a0, &a1, self, A, r0)
-	return r0
-}
-
-var opXCholeskySolveHelperOut = asserts.Op{
-	Name:     "_cholesky_solve_helper",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XCholeskySolveHelperOut checks _cholesky_solve_helper.out(Tensor self, Tensor A, bool upper, *, Tensor(a!) out) -> Tensor(a!)
-func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs422, &a0, &a1, &a3, self, A, out)
-	defer c.Abandon()
-	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs422, &a0, &a1, &a3, self, A, out, r0)
-	return r0
-}
-
-var opCholeskyInverse = asserts.Op{
-	Name:     "cholesky_inverse",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// CholeskyInverse checks cholesky_inverse(Tensor self, bool upper=False) -> Tensor
-func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CholeskyInverse(self, upper)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.CholeskyInverse(self, upper)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCholeskyInverseOut = asserts.Op{
-	Name:     "cholesky_inverse",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// CholeskyInverseOut checks cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
-func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CholeskyInverseOut(self, upper, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCholeskyInverseOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opQrQ = asserts.Op{
-	Name:     "qr",
-	Overload: "Q",
-	Profile:  asserts.Strict,
-}
-
-// QrQ checks qr.Q(Tensor self, bool some=True, *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
-func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.QrQ(self, some, Q, R)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opQrQ, &assertgenshapes.Locs423, &a0, &a2, &a3, self, Q, R)
-	defer c.Abandon()
-	r0, r1 := kernels.QrQ(self, some, Q, R)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs423, &a0, &a2, &a3, self, Q, R, r0, r1)
-	return r0, r1
-}
-
-var opQr = asserts.Op{
-	Name:     "qr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Qr checks qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)
-func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Qr(self, some)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opQr, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.Qr(self, some)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opGeqrfA = asserts.Op{
-	Name:     "geqrf",
-	Overload: "a",
-	Profile:  asserts.Strict,
-}
-
-// GeqrfA checks geqrf.a(Tensor self, *, Tensor(a!) a, Tensor(b!) tau) -> (Tensor(a!) a, Tensor(b!) tau)
-func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GeqrfA(self, a, tau)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opGeqrfA, &assertgenshapes.Locs424, &a0, &a1, &a2, self, a, tau)
-	defer c.Abandon()
-	r0, r1 := kernels.GeqrfA(self, a, tau)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs424, &a0, &a1, &a2, self, a, tau, r0, r1)
-	return r0, r1
-}
-
-var opGeqrf = asserts.Op{
-	Name:     "geqrf",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Geqrf checks geqrf(Tensor self) -> (Tensor a, Tensor tau)
-func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Geqrf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opGeqrf, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.Geqrf(self)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opOrgqr = asserts.Op{
-	Name:     "orgqr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Orgqr checks orgqr(Tensor self, Tensor input2) -> Tensor
-func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Orgqr(self, input2)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opOrgqr, &assertgenshapes.Locs420, &a0, &a1, self, input2)
-	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs420, &a0, &a1, self, input2, r0)
-	return r0
-}
-
-var opOrgqrOut = asserts.Op{
-	Name:     "orgqr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// OrgqrOut checks orgqr.out(Tensor self, Tensor input2, *, Tensor(a!) out) -> Tensor(a!)
-func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.OrgqrOut(self, input2, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opOrgqrOut, &assertgenshapes.Locs419, &a0, &a1, &a2, self, input2, out)
-	defer c.Abandon()
-	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs419, &a0, &a1, &a2, self, input2, out, r0)
-	return r0
-}
-
-var opOrmqrOut = asserts.Op{
-	Name:     "ormqr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// OrmqrOut checks ormqr.out(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor(a!) out) -> Tensor(a!)
-func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left bool, transpose bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opOrmqrOut, &assertgenshapes.Locs425, &a0, &a1, &a2, &a5, self, input2, input3, out)
-	defer c.Abandon()
-	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs425, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
-	return r0
-}
-
-var opOrmqr = asserts.Op{
-	Name:     "ormqr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Ormqr checks ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
-func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left bool, transpose bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ormqr(self, input2, input3, left, transpose)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opOrmqr, &assertgenshapes.Locs426, &a0, &a1, &a2, self, input2, input3)
-	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs426, &a0, &a1, &a2, self, input2, input3, r0)
-	return r0
-}
-
-var opXLuWithInfo = asserts.Op{
-	Name:     "_lu_with_info",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XLuWithInfo checks _lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)
-func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLuWithInfo(self, pivot, check_errors)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opXLuWithInfo, &assertgenshapes.Locs293, &a0, self)
-	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opLuSolveOut = asserts.Op{
-	Name:     "lu_solve",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LuSolveOut checks lu_solve.out(Tensor self, Tensor LU_data, Tensor LU_pivots, *, Tensor(a!) out) -> Tensor(a!)
-func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opLuSolveOut, &assertgenshapes.Locs427, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
-	defer c.Abandon()
-	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs427, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
-	return r0
-}
-
-var opLuSolve = asserts.Op{
-	Name:     "lu_solve",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LuSolve checks lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor
-func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LuSolve(self, LU_data, LU_pivots)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opLuSolve, &assertgenshapes.Locs428, &a0, &a1, &a2, self, LU_data, LU_pivots)
-	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs428, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
-	return r0
-}
-
-var opLuUnpack = asserts.Op{
-	Name:     "lu_unpack",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LuUnpack checks lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)
-func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, unpack_pivots bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre301(&c, &opLuUnpack, &assertgenshapes.Locs429, &a0, &a1, LU_data, LU_pivots)
-	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost302(&c, &assertgenshapes.Locs429, &a0, &a1, LU_data, LU_pivots)
-	return r0, r1, r2
-}
-
-var opLuUnpackOut = asserts.Op{
-	Name:     "lu_unpack",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LuUnpackOut checks lu_unpack.out(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
-func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, unpack_pivots bool, P *torch.Tensor, L *torch.Tensor, U *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre221(&c, &opLuUnpackOut, &assertgenshapes.Locs430, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	assertgenshapes.ChecksPost222(&c, &assertgenshapes.Locs430, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opMultinomialOut = asserts.Op{
-	Name:     "multinomial",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MultinomialOut checks multinomial.out(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMultinomialOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opMultinomial = asserts.Op{
-	Name:     "multinomial",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Multinomial checks multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
-func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Multinomial(self, num_samples, replacement, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLgammaOut = asserts.Op{
-	Name:     "lgamma",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LgammaOut checks lgamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LgammaOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLgammaOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.LgammaOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opLgamma_ = asserts.Op{
-	Name:     "lgamma_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Lgamma_ checks lgamma_(Tensor(a!) self) -> Tensor(a!)
-func Lgamma_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lgamma_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLgamma_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Lgamma_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLgamma = asserts.Op{
-	Name:     "lgamma",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Lgamma checks lgamma(Tensor self) -> Tensor
-func Lgamma(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lgamma(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Lgamma(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDigammaOut = asserts.Op{
-	Name:     "digamma",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// DigammaOut checks digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DigammaOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDigammaOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.DigammaOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opDigamma = asserts.Op{
-	Name:     "digamma",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Digamma checks digamma(Tensor self) -> Tensor
-func Digamma(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Digamma(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Digamma(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opPolygammaOut = asserts.Op{
-	Name:     "polygamma",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// PolygammaOut checks polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PolygammaOut(n, self, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPolygammaOut, &assertgenshapes.Locs40, &a1, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.PolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a1, &a2, self, out, r0)
-	return r0
-}
-
-var opPolygamma = asserts.Op{
-	Name:     "polygamma",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Polygamma checks polygamma(int n, Tensor self) -> Tensor
-func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Polygamma(n, self)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
-	r0 := kernels.Polygamma(n, self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
-	return r0
-}
-
-var opPolygamma_ = asserts.Op{
-	Name:     "polygamma_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Polygamma_ checks polygamma_(Tensor(a!) self, int n) -> Tensor(a!)
-func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Polygamma_(self, n)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opPolygamma_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Polygamma_(self, n)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfinv = asserts.Op{
-	Name:     "erfinv",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Erfinv checks erfinv(Tensor self) -> Tensor
-func Erfinv(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfinv(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Erfinv(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfinv_ = asserts.Op{
-	Name:     "erfinv_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Erfinv_ checks erfinv_(Tensor(a!) self) -> Tensor(a!)
-func Erfinv_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfinv_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opErfinv_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Erfinv_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfinvOut = asserts.Op{
-	Name:     "erfinv",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// ErfinvOut checks erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ErfinvOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opErfinvOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ErfinvOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opI0 = asserts.Op{
-	Name:     "i0",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// I0 checks i0(Tensor self) -> Tensor
-func I0(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.I0(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.I0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opI0_ = asserts.Op{
-	Name:     "i0_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// I0_ checks i0_(Tensor(a!) self) -> Tensor(a!)
-func I0_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.I0_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opI0_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.I0_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opI0Out = asserts.Op{
-	Name:     "i0",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// I0Out checks i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.I0Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opI0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.I0Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSign = asserts.Op{
-	Name:     "sign",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Sign checks sign(Tensor self) -> Tensor
-func Sign(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Sign(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Sign(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSign_ = asserts.Op{
-	Name:     "sign_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Sign_ checks sign_(Tensor(a!) self) -> Tensor(a!)
-func Sign_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Sign_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opSign_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Sign_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSignOut = asserts.Op{
-	Name:     "sign",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SignOut checks sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SignOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSignOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SignOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opSignbit = asserts.Op{
-	Name:     "signbit",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Signbit checks signbit(Tensor self) -> Tensor
-func Signbit(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Signbit(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Signbit(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSignbitOut = asserts.Op{
-	Name:     "signbit",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SignbitOut checks signbit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SignbitOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSignbitOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SignbitOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opDist = asserts.Op{
-	Name:     "dist",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Dist checks dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
-func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Dist(self, other, p)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Dist(self, other, p)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDistOut = asserts.Op{
-	Name:     "dist",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// DistOut checks dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
-func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DistOut(self, other, p, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opDistOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
-	return r0
-}
-
-var opAtan2Out = asserts.Op{
-	Name:     "atan2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// Atan2Out checks atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Atan2Out(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opAtan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.Atan2Out(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.SparseResizeAndClear_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.SparseResizeAndClearOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.SparseResizeAndClear
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.SparseMask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.SparseMaskOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.XSparseMaskProjection
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.XSparseMaskProjectionOut
 	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                              = kernels.XToCpu
 	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                                                                                     = kernels.ToDense
 	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                                                                                     = kernels.XToDense
@@ -10041,259 +5193,4 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseAndTensor
 	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseAnd_Scalar
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseAnd_Tensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderAndScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderAndTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderIandScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderIandTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BitwiseOrTensorOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseOrScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseOrScalar
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseOrScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseOrScalarTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseOrTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseOr_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseOr_Tensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderOrScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderOrTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderIorScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderIorTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BitwiseXorTensorOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseXorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseXorScalar
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseXorScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseXorScalarTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseXorTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseXor_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseXor_Tensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderXorScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderXorTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderIxorScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderIxorTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderLshiftScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderLshiftTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderIlshiftScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.DunderLshiftScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderIlshiftTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.DunderLshiftTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseLeftShiftTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseLeftShift_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BitwiseLeftShiftTensorOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseLeftShiftTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseLeftShift_TensorScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseLeftShiftTensorScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseLeftShiftScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseLeftShiftScalarTensorOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderRshiftScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderRshiftTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderIrshiftScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.DunderRshiftScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderIrshiftTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.DunderRshiftTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseRightShiftTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseRightShift_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BitwiseRightShiftTensorOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseRightShiftTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseRightShift_TensorScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseRightShiftTensorScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseRightShiftScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseRightShiftScalarTensorOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Tril_
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Triu_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Digamma_
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                     = kernels.Lerp_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Lerp_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                        = kernels.Addbmm_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                         = kernels.AddbmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                        = kernels.Addbmm
-	_ func(*torch.Tensor, int64, *int64, any) *torch.Tensor                                                                                                                                                                                                                              = kernels.Random_From
-	_ func(*torch.Tensor, int64, *int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                               = kernels.RandomFromOut
-	_ func(*torch.Tensor, int64, *int64, any) *torch.Tensor                                                                                                                                                                                                                              = kernels.RandomFrom
-	_ func(*torch.Tensor, int64, any) *torch.Tensor                                                                                                                                                                                                                                      = kernels.Random_To
-	_ func(*torch.Tensor, int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.RandomToOut
-	_ func(*torch.Tensor, int64, any) *torch.Tensor                                                                                                                                                                                                                                      = kernels.RandomTo
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                                                             = kernels.Random_
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                              = kernels.RandomOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                                                             = kernels.Random
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.Uniform_
-	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.UniformOut
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.Uniform
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.Cauchy_
-	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.CauchyOut
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.Cauchy
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.LogNormal_
-	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.LogNormalOut
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.LogNormal
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Exponential_
-	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.ExponentialOut
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Exponential
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Geometric_
-	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.GeometricOut
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Geometric
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.DiagOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Diag
-	_ func(*torch.Tensor, *torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.CrossOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.Cross
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.TriuOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Triu
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.TrilOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Tril
-	_ func(int64, int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                = kernels.TrilIndices
-	_ func(int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.TrilIndicesOut
-	_ func(int64, int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                = kernels.TriuIndices
-	_ func(int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.TriuIndicesOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Trace
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.TraceOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                         = kernels.TraceBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.NeScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.NeScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.NeTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.NeTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Ne_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Ne_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.NotEqualScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.NotEqualScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.NotEqualTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.NotEqualTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.NotEqual_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.NotEqual_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.EqScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.EqScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.EqTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.EqTensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.GeScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.GeScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.GeTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.GeTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Ge_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Ge_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.GreaterEqualScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.GreaterEqualScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.GreaterEqualTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.GreaterEqualTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.GreaterEqual_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.GreaterEqual_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.LeScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LeScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.LeTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LeTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Le_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Le_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.LessEqualScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LessEqualScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.LessEqualTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LessEqualTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LessEqual_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LessEqual_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.GtScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.GtScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.GtTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.GtTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Gt_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Gt_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.GreaterScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.GreaterScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.GreaterTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.GreaterTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Greater_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Greater_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.LtScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LtScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.LtTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LtTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Lt_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Lt_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.LessScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LessScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.LessTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LessTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Less_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Less_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.TakeOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Take
-	_ func(*torch.Tensor, *torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.TakeAlongDimOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.TakeAlongDim
-	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                             = kernels.IndexSelectOut
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.IndexSelect
-	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.IndexSelectDimnameOut
-	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.IndexSelectDimname
-	_ func(*torch.Tensor, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                   = kernels.IndexSelectBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.MaskedSelectOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.MaskedSelect
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.MaskedSelectBackward
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.NonzeroOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Nonzero
-	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.NonzeroStaticOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.NonzeroStatic
-	_ func(*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                = kernels.NonzeroNumpy
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Argwhere
-	_ func(*torch.Tensor, int64, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                       = kernels.GatherOut
-	_ func(*torch.Tensor, int64, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                      = kernels.Gather
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                       = kernels.GatherBackward
-	_ func(*torch.Tensor, string, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                      = kernels.GatherDimnameOut
-	_ func(*torch.Tensor, string, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                     = kernels.GatherDimname
-	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                             = kernels.XGatherSparseBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.AddcmulOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Addcmul
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Addcmul_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.AddcdivOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Addcdiv
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Addcdiv_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) *torch.Tensor                                                                                                                                                                                             = kernels.CrossEntropyLoss
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                  = kernels.TriangularSolveX
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                = kernels.TriangularSolve
-	_ func(*torch.Tensor, string, bool)                                                                                                                                                                                                                                                  = kernels.XLinalgCheckErrors
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                  = kernels.LinalgSolveTriangularOut
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool) *torch.Tensor                                                                                                                                                                                                                 = kernels.LinalgSolveTriangular
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.LinalgVander
-	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                         = kernels.SvdU
-	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                      = kernels.Svd
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Swapaxes
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Swapaxes_
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Swapdims
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Swapdims_
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.CholeskyOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.Cholesky
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.CholeskySolveOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.CholeskySolve
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.XCholeskySolveHelper
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.XCholeskySolveHelperOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.CholeskyInverse
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.CholeskyInverseOut
-	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                             = kernels.QrQ
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.Qr
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                   = kernels.GeqrfA
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                 = kernels.Geqrf
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Orgqr
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.OrgqrOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.OrmqrOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                        = kernels.Ormqr
-	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                      = kernels.XLuWithInfo
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.LuSolveOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.LuSolve
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                       = kernels.LuUnpack
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                          = kernels.LuUnpackOut
-	_ func(*torch.Tensor, int64, bool, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.MultinomialOut
-	_ func(*torch.Tensor, int64, bool, any) *torch.Tensor                                                                                                                                                                                                                                = kernels.Multinomial
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LgammaOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Lgamma_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Lgamma
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DigammaOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Digamma
-	_ func(int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.PolygammaOut
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Polygamma
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Polygamma_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Erfinv
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Erfinv_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.ErfinvOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.I0
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.I0_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.I0Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Sign
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Sign_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.SignOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Signbit
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.SignbitOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                     = kernels.Dist
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                      = kernels.DistOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Atan2Out
 )

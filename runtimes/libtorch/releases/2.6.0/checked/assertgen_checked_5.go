@@ -11,6 +11,4998 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opDunderAndScalar = asserts.Op{
+	Name:     "__and__",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// DunderAndScalar checks __and__.Scalar(Tensor self, Scalar other) -> Tensor
+func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderAndScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderAndScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.DunderAndScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDunderAndTensor = asserts.Op{
+	Name:     "__and__",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// DunderAndTensor checks __and__.Tensor(Tensor self, Tensor other) -> Tensor
+func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderAndTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderAndTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.DunderAndTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDunderIandScalar = asserts.Op{
+	Name:     "__iand__",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// DunderIandScalar checks __iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderIandScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIandScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.DunderIandScalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDunderIandTensor = asserts.Op{
+	Name:     "__iand__",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// DunderIandTensor checks __iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderIandTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIandTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.DunderIandTensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opBitwiseOrTensorOut = asserts.Op{
+	Name:     "bitwise_or",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseOrTensorOut checks bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseOrTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseOrTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opBitwiseOrScalarOut = asserts.Op{
+	Name:     "bitwise_or",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseOrScalarOut checks bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseOrScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseOrScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opBitwiseOrScalar = asserts.Op{
+	Name:     "bitwise_or",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseOrScalar checks bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor
+func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseOrScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.BitwiseOrScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opBitwiseOrScalarTensor = asserts.Op{
+	Name:     "bitwise_or",
+	Overload: "Scalar_Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseOrScalarTensor checks bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
+func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseOrScalarTensor(self, other)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	r0 := kernels.BitwiseOrScalarTensor(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	return r0
+}
+
+var opBitwiseOrScalarTensorOut = asserts.Op{
+	Name:     "bitwise_or",
+	Overload: "Scalar_Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseOrScalarTensorOut checks bitwise_or.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseOrScalarTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	return r0
+}
+
+var opBitwiseOrTensor = asserts.Op{
+	Name:     "bitwise_or",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseOrTensor checks bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor
+func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseOrTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.BitwiseOrTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opBitwiseOr_Scalar = asserts.Op{
+	Name:     "bitwise_or_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseOr_Scalar checks bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseOr_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.BitwiseOr_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opBitwiseOr_Tensor = asserts.Op{
+	Name:     "bitwise_or_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseOr_Tensor checks bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseOr_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.BitwiseOr_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDunderOrScalar = asserts.Op{
+	Name:     "__or__",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// DunderOrScalar checks __or__.Scalar(Tensor self, Scalar other) -> Tensor
+func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderOrScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderOrScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.DunderOrScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDunderOrTensor = asserts.Op{
+	Name:     "__or__",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// DunderOrTensor checks __or__.Tensor(Tensor self, Tensor other) -> Tensor
+func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderOrTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderOrTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.DunderOrTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDunderIorScalar = asserts.Op{
+	Name:     "__ior__",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// DunderIorScalar checks __ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderIorScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.DunderIorScalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDunderIorTensor = asserts.Op{
+	Name:     "__ior__",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// DunderIorTensor checks __ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderIorTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.DunderIorTensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opBitwiseXorTensorOut = asserts.Op{
+	Name:     "bitwise_xor",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseXorTensorOut checks bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseXorTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseXorTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opBitwiseXorScalarOut = asserts.Op{
+	Name:     "bitwise_xor",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseXorScalarOut checks bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseXorScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseXorScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opBitwiseXorScalar = asserts.Op{
+	Name:     "bitwise_xor",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseXorScalar checks bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor
+func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseXorScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.BitwiseXorScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opBitwiseXorScalarTensor = asserts.Op{
+	Name:     "bitwise_xor",
+	Overload: "Scalar_Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseXorScalarTensor checks bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
+func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseXorScalarTensor(self, other)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	r0 := kernels.BitwiseXorScalarTensor(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	return r0
+}
+
+var opBitwiseXorScalarTensorOut = asserts.Op{
+	Name:     "bitwise_xor",
+	Overload: "Scalar_Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseXorScalarTensorOut checks bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseXorScalarTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	return r0
+}
+
+var opBitwiseXorTensor = asserts.Op{
+	Name:     "bitwise_xor",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseXorTensor checks bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor
+func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseXorTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.BitwiseXorTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opBitwiseXor_Scalar = asserts.Op{
+	Name:     "bitwise_xor_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseXor_Scalar checks bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseXor_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.BitwiseXor_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opBitwiseXor_Tensor = asserts.Op{
+	Name:     "bitwise_xor_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseXor_Tensor checks bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseXor_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.BitwiseXor_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDunderXorScalar = asserts.Op{
+	Name:     "__xor__",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// DunderXorScalar checks __xor__.Scalar(Tensor self, Scalar other) -> Tensor
+func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderXorScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderXorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.DunderXorScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDunderXorTensor = asserts.Op{
+	Name:     "__xor__",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// DunderXorTensor checks __xor__.Tensor(Tensor self, Tensor other) -> Tensor
+func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderXorTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderXorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.DunderXorTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDunderIxorScalar = asserts.Op{
+	Name:     "__ixor__",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// DunderIxorScalar checks __ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderIxorScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIxorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.DunderIxorScalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDunderIxorTensor = asserts.Op{
+	Name:     "__ixor__",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// DunderIxorTensor checks __ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderIxorTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIxorTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.DunderIxorTensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDunderLshiftScalar = asserts.Op{
+	Name:     "__lshift__",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// DunderLshiftScalar checks __lshift__.Scalar(Tensor self, Scalar other) -> Tensor
+func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderLshiftScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderLshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.DunderLshiftScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDunderLshiftTensor = asserts.Op{
+	Name:     "__lshift__",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// DunderLshiftTensor checks __lshift__.Tensor(Tensor self, Tensor other) -> Tensor
+func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderLshiftTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderLshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.DunderLshiftTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDunderIlshiftScalar = asserts.Op{
+	Name:     "__ilshift__",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// DunderIlshiftScalar checks __ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderIlshiftScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.DunderIlshiftScalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDunderLshiftScalarOut = asserts.Op{
+	Name:     "__lshift__",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// DunderLshiftScalarOut checks __lshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderLshiftScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.DunderLshiftScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opDunderIlshiftTensor = asserts.Op{
+	Name:     "__ilshift__",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// DunderIlshiftTensor checks __ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderIlshiftTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.DunderIlshiftTensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDunderLshiftTensorOut = asserts.Op{
+	Name:     "__lshift__",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// DunderLshiftTensorOut checks __lshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderLshiftTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.DunderLshiftTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opBitwiseLeftShiftTensor = asserts.Op{
+	Name:     "bitwise_left_shift",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseLeftShiftTensor checks bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor
+func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseLeftShiftTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.BitwiseLeftShiftTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opBitwiseLeftShift_Tensor = asserts.Op{
+	Name:     "bitwise_left_shift_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseLeftShift_Tensor checks bitwise_left_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseLeftShift_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opBitwiseLeftShiftTensorOut = asserts.Op{
+	Name:     "bitwise_left_shift",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseLeftShiftTensorOut checks bitwise_left_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opBitwiseLeftShiftTensorScalar = asserts.Op{
+	Name:     "bitwise_left_shift",
+	Overload: "Tensor_Scalar",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseLeftShiftTensorScalar checks bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
+func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseLeftShiftTensorScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opBitwiseLeftShift_TensorScalar = asserts.Op{
+	Name:     "bitwise_left_shift_",
+	Overload: "Tensor_Scalar",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseLeftShift_TensorScalar checks bitwise_left_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseLeftShift_TensorScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opBitwiseLeftShiftTensorScalarOut = asserts.Op{
+	Name:     "bitwise_left_shift",
+	Overload: "Tensor_Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseLeftShiftTensorScalarOut checks bitwise_left_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opBitwiseLeftShiftScalarTensor = asserts.Op{
+	Name:     "bitwise_left_shift",
+	Overload: "Scalar_Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseLeftShiftScalarTensor checks bitwise_left_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
+func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseLeftShiftScalarTensor(self, other)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	return r0
+}
+
+var opBitwiseLeftShiftScalarTensorOut = asserts.Op{
+	Name:     "bitwise_left_shift",
+	Overload: "Scalar_Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseLeftShiftScalarTensorOut checks bitwise_left_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	return r0
+}
+
+var opDunderRshiftScalar = asserts.Op{
+	Name:     "__rshift__",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// DunderRshiftScalar checks __rshift__.Scalar(Tensor self, Scalar other) -> Tensor
+func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderRshiftScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDunderRshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.DunderRshiftScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDunderRshiftTensor = asserts.Op{
+	Name:     "__rshift__",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// DunderRshiftTensor checks __rshift__.Tensor(Tensor self, Tensor other) -> Tensor
+func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderRshiftTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDunderRshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.DunderRshiftTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDunderIrshiftScalar = asserts.Op{
+	Name:     "__irshift__",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// DunderIrshiftScalar checks __irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderIrshiftScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.DunderIrshiftScalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDunderRshiftScalarOut = asserts.Op{
+	Name:     "__rshift__",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// DunderRshiftScalarOut checks __rshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderRshiftScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.DunderRshiftScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opDunderIrshiftTensor = asserts.Op{
+	Name:     "__irshift__",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// DunderIrshiftTensor checks __irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderIrshiftTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.DunderIrshiftTensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDunderRshiftTensorOut = asserts.Op{
+	Name:     "__rshift__",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// DunderRshiftTensorOut checks __rshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DunderRshiftTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.DunderRshiftTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opBitwiseRightShiftTensor = asserts.Op{
+	Name:     "bitwise_right_shift",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseRightShiftTensor checks bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor
+func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseRightShiftTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.BitwiseRightShiftTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opBitwiseRightShift_Tensor = asserts.Op{
+	Name:     "bitwise_right_shift_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseRightShift_Tensor checks bitwise_right_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseRightShift_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.BitwiseRightShift_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opBitwiseRightShiftTensorOut = asserts.Op{
+	Name:     "bitwise_right_shift",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseRightShiftTensorOut checks bitwise_right_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseRightShiftTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opBitwiseRightShiftTensorScalar = asserts.Op{
+	Name:     "bitwise_right_shift",
+	Overload: "Tensor_Scalar",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseRightShiftTensorScalar checks bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
+func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseRightShiftTensorScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opBitwiseRightShift_TensorScalar = asserts.Op{
+	Name:     "bitwise_right_shift_",
+	Overload: "Tensor_Scalar",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseRightShift_TensorScalar checks bitwise_right_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseRightShift_TensorScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opBitwiseRightShiftTensorScalarOut = asserts.Op{
+	Name:     "bitwise_right_shift",
+	Overload: "Tensor_Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseRightShiftTensorScalarOut checks bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opBitwiseRightShiftScalarTensor = asserts.Op{
+	Name:     "bitwise_right_shift",
+	Overload: "Scalar_Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseRightShiftScalarTensor checks bitwise_right_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
+func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseRightShiftScalarTensor(self, other)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	return r0
+}
+
+var opBitwiseRightShiftScalarTensorOut = asserts.Op{
+	Name:     "bitwise_right_shift",
+	Overload: "Scalar_Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// BitwiseRightShiftScalarTensorOut checks bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	defer c.Abandon()
+	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	return r0
+}
+
+var opTril_ = asserts.Op{
+	Name:     "tril_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Tril_ checks tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
+func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Tril_(self, diagonal)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTril_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Tril_(self, diagonal)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opTriu_ = asserts.Op{
+	Name:     "triu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Triu_ checks triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
+func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Triu_(self, diagonal)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Triu_(self, diagonal)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDigamma_ = asserts.Op{
+	Name:     "digamma_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Digamma_ checks digamma_(Tensor(a!) self) -> Tensor(a!)
+func Digamma_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Digamma_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opDigamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Digamma_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLerp_Scalar = asserts.Op{
+	Name:     "lerp_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Lerp_Scalar checks lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)
+func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lerp_Scalar(self, end, weight)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLerp_Scalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
+	defer c.Abandon()
+	r0 := kernels.Lerp_Scalar(self, end, weight)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
+	return r0
+}
+
+var opLerp_Tensor = asserts.Op{
+	Name:     "lerp_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Lerp_Tensor checks lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
+func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lerp_Tensor(self, end, weight)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opLerp_Tensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
+	defer c.Abandon()
+	r0 := kernels.Lerp_Tensor(self, end, weight)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
+	return r0
+}
+
+var opAddbmm_ = asserts.Op{
+	Name:     "addbmm_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Addbmm_ checks addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
+func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddbmm_, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
+	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
+	return r0
+}
+
+var opAddbmmOut = asserts.Op{
+	Name:     "addbmm",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// AddbmmOut checks addbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
+func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddbmmOut, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
+	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_aa711d51d7f1, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
+	return r0
+}
+
+var opAddbmm = asserts.Op{
+	Name:     "addbmm",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Addbmm checks addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
+	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
+	return r0
+}
+
+var opRandom_From = asserts.Op{
+	Name:     "random_",
+	Overload: "from",
+	Profile:  asserts.Strict,
+}
+
+// Random_From checks random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
+func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Random_From(self, from, to, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_From, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Random_From(self, from, to, generator)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRandomFromOut = asserts.Op{
+	Name:     "random",
+	Overload: "from_out",
+	Profile:  asserts.Strict,
+}
+
+// RandomFromOut checks random.from_out(Tensor self, int from, int? to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandomFromOut(self, from, to, generator, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomFromOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.RandomFromOut(self, from, to, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opRandomFrom = asserts.Op{
+	Name:     "random",
+	Overload: "from",
+	Profile:  asserts.Strict,
+}
+
+// RandomFrom checks random.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor
+func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandomFrom(self, from, to, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandomFrom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RandomFrom(self, from, to, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRandom_To = asserts.Op{
+	Name:     "random_",
+	Overload: "to",
+	Profile:  asserts.Strict,
+}
+
+// Random_To checks random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
+func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Random_To(self, to, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_To, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Random_To(self, to, generator)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRandomToOut = asserts.Op{
+	Name:     "random",
+	Overload: "to_out",
+	Profile:  asserts.Strict,
+}
+
+// RandomToOut checks random.to_out(Tensor self, int to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandomToOut(self, to, generator, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomToOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.RandomToOut(self, to, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opRandomTo = asserts.Op{
+	Name:     "random",
+	Overload: "to",
+	Profile:  asserts.Strict,
+}
+
+// RandomTo checks random.to(Tensor self, int to, *, Generator? generator=None) -> Tensor
+func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandomTo(self, to, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandomTo, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RandomTo(self, to, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRandom_ = asserts.Op{
+	Name:     "random_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Random_ checks random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
+func Random_(self *torch.Tensor, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Random_(self, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRandom_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Random_(self, generator)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRandomOut = asserts.Op{
+	Name:     "random",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RandomOut checks random.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RandomOut(self, generator, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRandomOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.RandomOut(self, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opRandom = asserts.Op{
+	Name:     "random",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Random checks random(Tensor self, *, Generator? generator=None) -> Tensor
+func Random(self *torch.Tensor, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Random(self, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRandom, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Random(self, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opUniform_ = asserts.Op{
+	Name:     "uniform_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Uniform_ checks uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
+func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Uniform_(self, from, to, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opUniform_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Uniform_(self, from, to, generator)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opUniformOut = asserts.Op{
+	Name:     "uniform",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// UniformOut checks uniform.out(Tensor self, float from=0, float to=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UniformOut(self, from, to, generator, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUniformOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.UniformOut(self, from, to, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opUniform = asserts.Op{
+	Name:     "uniform",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Uniform checks uniform(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor
+func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Uniform(self, from, to, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUniform, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Uniform(self, from, to, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCauchy_ = asserts.Op{
+	Name:     "cauchy_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Cauchy_ checks cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
+func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Cauchy_(self, median, sigma, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opCauchy_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Cauchy_(self, median, sigma, generator)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCauchyOut = asserts.Op{
+	Name:     "cauchy",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// CauchyOut checks cauchy.out(Tensor self, float median=0, float sigma=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CauchyOut(self, median, sigma, generator, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCauchyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opCauchy = asserts.Op{
+	Name:     "cauchy",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Cauchy checks cauchy(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor
+func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Cauchy(self, median, sigma, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCauchy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Cauchy(self, median, sigma, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLogNormal_ = asserts.Op{
+	Name:     "log_normal_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LogNormal_ checks log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
+func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogNormal_(self, mean, std, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLogNormal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.LogNormal_(self, mean, std, generator)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLogNormalOut = asserts.Op{
+	Name:     "log_normal",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// LogNormalOut checks log_normal.out(Tensor self, float mean=1, float std=2, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogNormalOut(self, mean, std, generator, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opLogNormal = asserts.Op{
+	Name:     "log_normal",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LogNormal checks log_normal(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor
+func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogNormal(self, mean, std, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogNormal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.LogNormal(self, mean, std, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExponential_ = asserts.Op{
+	Name:     "exponential_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Exponential_ checks exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
+func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exponential_(self, lambd, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opExponential_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Exponential_(self, lambd, generator)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExponentialOut = asserts.Op{
+	Name:     "exponential",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ExponentialOut checks exponential.out(Tensor self, float lambd=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ExponentialOut(self, lambd, generator, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opExponentialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.ExponentialOut(self, lambd, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opExponential = asserts.Op{
+	Name:     "exponential",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Exponential checks exponential(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor
+func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exponential(self, lambd, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExponential, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Exponential(self, lambd, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGeometric_ = asserts.Op{
+	Name:     "geometric_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Geometric_ checks geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
+func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Geometric_(self, p, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGeometric_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Geometric_(self, p, generator)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGeometricOut = asserts.Op{
+	Name:     "geometric",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GeometricOut checks geometric.out(Tensor self, float p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeometricOut(self, p, generator, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeometricOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.GeometricOut(self, p, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opGeometric = asserts.Op{
+	Name:     "geometric",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Geometric checks geometric(Tensor self, float p, *, Generator? generator=None) -> Tensor
+func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Geometric(self, p, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGeometric, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Geometric(self, p, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDiagOut = asserts.Op{
+	Name:     "diag",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// DiagOut checks diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
+func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DiagOut(self, diagonal, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDiagOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.DiagOut(self, diagonal, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opDiag = asserts.Op{
+	Name:     "diag",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Diag checks diag(Tensor self, int diagonal=0) -> Tensor
+func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Diag(self, diagonal)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiag, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Diag(self, diagonal)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCrossOut = asserts.Op{
+	Name:     "cross",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// CrossOut checks cross.out(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
+func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CrossOut(self, other, dim, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.CrossOut(self, other, dim, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	return r0
+}
+
+var opCross = asserts.Op{
+	Name:     "cross",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Cross checks cross(Tensor self, Tensor other, int? dim=None) -> Tensor
+func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Cross(self, other, dim)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Cross(self, other, dim)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opTriuOut = asserts.Op{
+	Name:     "triu",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// TriuOut checks triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
+func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TriuOut(self, diagonal, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTriuOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.TriuOut(self, diagonal, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opTriu = asserts.Op{
+	Name:     "triu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Triu checks triu(Tensor self, int diagonal=0) -> Tensor
+func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Triu(self, diagonal)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTriu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Triu(self, diagonal)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opTrilOut = asserts.Op{
+	Name:     "tril",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// TrilOut checks tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
+func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TrilOut(self, diagonal, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTrilOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.TrilOut(self, diagonal, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opTril = asserts.Op{
+	Name:     "tril",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Tril checks tril(Tensor self, int diagonal=0) -> Tensor
+func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Tril(self, diagonal)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTril, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Tril(self, diagonal)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opTrilIndices = asserts.Op{
+	Name:     "tril_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// TrilIndices checks tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTrilIndices, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opTrilIndicesOut = asserts.Op{
+	Name:     "tril_indices",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// TrilIndicesOut checks tril_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
+func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TrilIndicesOut(row, col, offset, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTrilIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.TrilIndicesOut(row, col, offset, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	return r0
+}
+
+var opTriuIndices = asserts.Op{
+	Name:     "triu_indices",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// TriuIndices checks triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTriuIndices, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opTriuIndicesOut = asserts.Op{
+	Name:     "triu_indices",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// TriuIndicesOut checks triu_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
+func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TriuIndicesOut(row, col, offset, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opTriuIndicesOut, &assertgenshapes.Locs_e2b91fa89577, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.TriuIndicesOut(row, col, offset, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a3, out, r0)
+	return r0
+}
+
+var opTrace = asserts.Op{
+	Name:     "trace",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Trace checks trace(Tensor self) -> Tensor
+func Trace(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Trace(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTrace, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Trace(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opTraceOut = asserts.Op{
+	Name:     "trace",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// TraceOut checks trace.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TraceOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTraceOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.TraceOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opTraceBackward = asserts.Op{
+	Name:     "trace_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// TraceBackward checks trace_backward(Tensor grad, SymInt[] sizes) -> Tensor
+func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TraceBackward(grad, sizes)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTraceBackward, &assertgenshapes.Locs_09fdb64f1411, &a0, grad)
+	r0 := kernels.TraceBackward(grad, sizes)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_09fdb64f1411, &a0, grad, r0)
+	return r0
+}
+
+var opNeScalarOut = asserts.Op{
+	Name:     "ne",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// NeScalarOut checks ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NeScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.NeScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opNeScalar = asserts.Op{
+	Name:     "ne",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// NeScalar checks ne.Scalar(Tensor self, Scalar other) -> Tensor
+func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NeScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NeScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNeTensorOut = asserts.Op{
+	Name:     "ne",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// NeTensorOut checks ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NeTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.NeTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opNeTensor = asserts.Op{
+	Name:     "ne",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// NeTensor checks ne.Tensor(Tensor self, Tensor other) -> Tensor
+func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NeTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.NeTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opNe_Scalar = asserts.Op{
+	Name:     "ne_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Ne_Scalar checks ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Ne_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Ne_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNe_Tensor = asserts.Op{
+	Name:     "ne_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Ne_Tensor checks ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Ne_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opNe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Ne_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opNotEqualScalarOut = asserts.Op{
+	Name:     "not_equal",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// NotEqualScalarOut checks not_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NotEqualScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNotEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.NotEqualScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opNotEqualScalar = asserts.Op{
+	Name:     "not_equal",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// NotEqualScalar checks not_equal.Scalar(Tensor self, Scalar other) -> Tensor
+func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NotEqualScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNotEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NotEqualScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNotEqualTensorOut = asserts.Op{
+	Name:     "not_equal",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// NotEqualTensorOut checks not_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NotEqualTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNotEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.NotEqualTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opNotEqualTensor = asserts.Op{
+	Name:     "not_equal",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// NotEqualTensor checks not_equal.Tensor(Tensor self, Tensor other) -> Tensor
+func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NotEqualTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNotEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.NotEqualTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opNotEqual_Scalar = asserts.Op{
+	Name:     "not_equal_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// NotEqual_Scalar checks not_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NotEqual_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNotEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.NotEqual_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNotEqual_Tensor = asserts.Op{
+	Name:     "not_equal_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// NotEqual_Tensor checks not_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NotEqual_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opNotEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.NotEqual_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opEqScalarOut = asserts.Op{
+	Name:     "eq",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// EqScalarOut checks eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EqScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opEqScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.EqScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opEqScalar = asserts.Op{
+	Name:     "eq",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// EqScalar checks eq.Scalar(Tensor self, Scalar other) -> Tensor
+func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EqScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opEqScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.EqScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opEqTensorOut = asserts.Op{
+	Name:     "eq",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// EqTensorOut checks eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EqTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opEqTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.EqTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opEqTensor = asserts.Op{
+	Name:     "eq",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
+func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EqTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEqTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.EqTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opGeScalarOut = asserts.Op{
+	Name:     "ge",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// GeScalarOut checks ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.GeScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opGeScalar = asserts.Op{
+	Name:     "ge",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// GeScalar checks ge.Scalar(Tensor self, Scalar other) -> Tensor
+func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.GeScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGeTensorOut = asserts.Op{
+	Name:     "ge",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// GeTensorOut checks ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.GeTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opGeTensor = asserts.Op{
+	Name:     "ge",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// GeTensor checks ge.Tensor(Tensor self, Tensor other) -> Tensor
+func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GeTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.GeTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opGe_Scalar = asserts.Op{
+	Name:     "ge_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Ge_Scalar checks ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Ge_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Ge_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGe_Tensor = asserts.Op{
+	Name:     "ge_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Ge_Tensor checks ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Ge_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Ge_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opGreaterEqualScalarOut = asserts.Op{
+	Name:     "greater_equal",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// GreaterEqualScalarOut checks greater_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GreaterEqualScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.GreaterEqualScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opGreaterEqualScalar = asserts.Op{
+	Name:     "greater_equal",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// GreaterEqualScalar checks greater_equal.Scalar(Tensor self, Scalar other) -> Tensor
+func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GreaterEqualScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGreaterEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.GreaterEqualScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGreaterEqualTensorOut = asserts.Op{
+	Name:     "greater_equal",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// GreaterEqualTensorOut checks greater_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GreaterEqualTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.GreaterEqualTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opGreaterEqualTensor = asserts.Op{
+	Name:     "greater_equal",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// GreaterEqualTensor checks greater_equal.Tensor(Tensor self, Tensor other) -> Tensor
+func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GreaterEqualTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGreaterEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.GreaterEqualTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opGreaterEqual_Scalar = asserts.Op{
+	Name:     "greater_equal_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// GreaterEqual_Scalar checks greater_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GreaterEqual_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.GreaterEqual_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGreaterEqual_Tensor = asserts.Op{
+	Name:     "greater_equal_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// GreaterEqual_Tensor checks greater_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GreaterEqual_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.GreaterEqual_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opLeScalarOut = asserts.Op{
+	Name:     "le",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// LeScalarOut checks le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLeScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.LeScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opLeScalar = asserts.Op{
+	Name:     "le",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// LeScalar checks le.Scalar(Tensor self, Scalar other) -> Tensor
+func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLeScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.LeScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLeTensorOut = asserts.Op{
+	Name:     "le",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// LeTensorOut checks le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLeTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.LeTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opLeTensor = asserts.Op{
+	Name:     "le",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// LeTensor checks le.Tensor(Tensor self, Tensor other) -> Tensor
+func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLeTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.LeTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opLe_Scalar = asserts.Op{
+	Name:     "le_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Le_Scalar checks le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Le_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLe_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Le_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLe_Tensor = asserts.Op{
+	Name:     "le_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Le_Tensor checks le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Le_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLe_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Le_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opLessEqualScalarOut = asserts.Op{
+	Name:     "less_equal",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// LessEqualScalarOut checks less_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LessEqualScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLessEqualScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.LessEqualScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opLessEqualScalar = asserts.Op{
+	Name:     "less_equal",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// LessEqualScalar checks less_equal.Scalar(Tensor self, Scalar other) -> Tensor
+func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LessEqualScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLessEqualScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.LessEqualScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLessEqualTensorOut = asserts.Op{
+	Name:     "less_equal",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// LessEqualTensorOut checks less_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LessEqualTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLessEqualTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.LessEqualTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opLessEqualTensor = asserts.Op{
+	Name:     "less_equal",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// LessEqualTensor checks less_equal.Tensor(Tensor self, Tensor other) -> Tensor
+func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LessEqualTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLessEqualTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.LessEqualTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opLessEqual_Scalar = asserts.Op{
+	Name:     "less_equal_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// LessEqual_Scalar checks less_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LessEqual_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLessEqual_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.LessEqual_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLessEqual_Tensor = asserts.Op{
+	Name:     "less_equal_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// LessEqual_Tensor checks less_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LessEqual_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLessEqual_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.LessEqual_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opGtScalarOut = asserts.Op{
+	Name:     "gt",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// GtScalarOut checks gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GtScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.GtScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opGtScalar = asserts.Op{
+	Name:     "gt",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// GtScalar checks gt.Scalar(Tensor self, Scalar other) -> Tensor
+func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GtScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.GtScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGtTensorOut = asserts.Op{
+	Name:     "gt",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// GtTensorOut checks gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GtTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.GtTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opGtTensor = asserts.Op{
+	Name:     "gt",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// GtTensor checks gt.Tensor(Tensor self, Tensor other) -> Tensor
+func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GtTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.GtTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opGt_Scalar = asserts.Op{
+	Name:     "gt_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Gt_Scalar checks gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gt_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Gt_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGt_Tensor = asserts.Op{
+	Name:     "gt_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Gt_Tensor checks gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gt_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Gt_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opGreaterScalarOut = asserts.Op{
+	Name:     "greater",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// GreaterScalarOut checks greater.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GreaterScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGreaterScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.GreaterScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opGreaterScalar = asserts.Op{
+	Name:     "greater",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// GreaterScalar checks greater.Scalar(Tensor self, Scalar other) -> Tensor
+func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GreaterScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGreaterScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.GreaterScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGreaterTensorOut = asserts.Op{
+	Name:     "greater",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// GreaterTensorOut checks greater.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GreaterTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGreaterTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.GreaterTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opGreaterTensor = asserts.Op{
+	Name:     "greater",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// GreaterTensor checks greater.Tensor(Tensor self, Tensor other) -> Tensor
+func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GreaterTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGreaterTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.GreaterTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opGreater_Scalar = asserts.Op{
+	Name:     "greater_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Greater_Scalar checks greater_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Greater_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opGreater_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Greater_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGreater_Tensor = asserts.Op{
+	Name:     "greater_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Greater_Tensor checks greater_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Greater_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opGreater_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Greater_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opLtScalarOut = asserts.Op{
+	Name:     "lt",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// LtScalarOut checks lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LtScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLtScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.LtScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opLtScalar = asserts.Op{
+	Name:     "lt",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// LtScalar checks lt.Scalar(Tensor self, Scalar other) -> Tensor
+func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LtScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLtScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.LtScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLtTensorOut = asserts.Op{
+	Name:     "lt",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// LtTensorOut checks lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LtTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLtTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.LtTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opLtTensor = asserts.Op{
+	Name:     "lt",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// LtTensor checks lt.Tensor(Tensor self, Tensor other) -> Tensor
+func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LtTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLtTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.LtTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opLt_Scalar = asserts.Op{
+	Name:     "lt_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Lt_Scalar checks lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lt_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLt_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Lt_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLt_Tensor = asserts.Op{
+	Name:     "lt_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Lt_Tensor checks lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lt_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLt_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Lt_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opLessScalarOut = asserts.Op{
+	Name:     "less",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// LessScalarOut checks less.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LessScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLessScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.LessScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opLessScalar = asserts.Op{
+	Name:     "less",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// LessScalar checks less.Scalar(Tensor self, Scalar other) -> Tensor
+func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LessScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLessScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.LessScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLessTensorOut = asserts.Op{
+	Name:     "less",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// LessTensorOut checks less.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LessTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLessTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.LessTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opLessTensor = asserts.Op{
+	Name:     "less",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// LessTensor checks less.Tensor(Tensor self, Tensor other) -> Tensor
+func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LessTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLessTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.LessTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opLess_Scalar = asserts.Op{
+	Name:     "less_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Less_Scalar checks less_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Less_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLess_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Less_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLess_Tensor = asserts.Op{
+	Name:     "less_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Less_Tensor checks less_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Less_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opLess_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Less_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opTakeOut = asserts.Op{
+	Name:     "take",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// TakeOut checks take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
+func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TakeOut(self, index, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTakeOut, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out)
+	defer c.Abandon()
+	r0 := kernels.TakeOut(self, index, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a1, &a2, self, index, out, r0)
+	return r0
+}
+
+var opTake = asserts.Op{
+	Name:     "take",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Take checks take(Tensor self, Tensor index) -> Tensor
+func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Take(self, index)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTake, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index)
+	r0 := kernels.Take(self, index)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a1, self, index, r0)
+	return r0
+}
+
+var opTakeAlongDimOut = asserts.Op{
+	Name:     "take_along_dim",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// TakeAlongDimOut checks take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
+func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TakeAlongDimOut(self, indices, dim, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTakeAlongDimOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
+	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out, r0)
+	return r0
+}
+
+var opTakeAlongDim = asserts.Op{
+	Name:     "take_along_dim",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// TakeAlongDim checks take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
+func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.TakeAlongDim(self, indices, dim)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTakeAlongDim, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
+	r0 := kernels.TakeAlongDim(self, indices, dim)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
+	return r0
+}
+
+var opIndexSelectOut = asserts.Op{
+	Name:     "index_select",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// IndexSelectOut checks index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
+func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.IndexSelectOut(self, dim, index, out)
+	}
+	var c asserts.Call
+	var a0, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIndexSelectOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
+	r0 := kernels.IndexSelectOut(self, dim, index, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out, r0)
+	return r0
+}
+
+var opIndexSelect = asserts.Op{
+	Name:     "index_select",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// IndexSelect checks index_select(Tensor self, int dim, Tensor index) -> Tensor
+func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.IndexSelect(self, dim, index)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexSelect, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	r0 := kernels.IndexSelect(self, dim, index)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	return r0
+}
+
+var opIndexSelectDimnameOut = asserts.Op{
+	Name:     "index_select",
+	Overload: "dimname_out",
+	Profile:  asserts.Strict,
+}
+
+// IndexSelectDimnameOut checks index_select.dimname_out(Tensor self, Dimname dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
+func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.IndexSelectDimnameOut(self, dim, index, out)
+	}
+	var c asserts.Call
+	var a0, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
+	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a3, self, index, out, r0)
+	return r0
+}
+
+var opIndexSelectDimname = asserts.Op{
+	Name:     "index_select",
+	Overload: "dimname",
+	Profile:  asserts.Strict,
+}
+
+// IndexSelectDimname checks index_select.dimname(Tensor self, Dimname dim, Tensor index) -> Tensor
+func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.IndexSelectDimname(self, dim, index)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexSelectDimname, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	r0 := kernels.IndexSelectDimname(self, dim, index)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	return r0
+}
+
+var opIndexSelectBackward = asserts.Op{
+	Name:     "index_select_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// IndexSelectBackward checks index_select_backward(Tensor grad, SymInt[] self_sizes, int dim, Tensor index) -> Tensor
+func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, index *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIndexSelectBackward, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index)
+	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_41e4a3bdc19d, &a0, &a3, grad, index, r0)
+	return r0
+}
+
+var opMaskedSelectOut = asserts.Op{
+	Name:     "masked_select",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MaskedSelectOut checks masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
+func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaskedSelectOut(self, mask, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaskedSelectOut, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
+	r0 := kernels.MaskedSelectOut(self, mask, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4e76ea98ff62, &a0, &a1, &a2, self, mask, out, r0)
+	return r0
+}
+
+var opMaskedSelect = asserts.Op{
+	Name:     "masked_select",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MaskedSelect checks masked_select(Tensor self, Tensor mask) -> Tensor
+func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaskedSelect(self, mask)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaskedSelect, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	r0 := kernels.MaskedSelect(self, mask)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	return r0
+}
+
+var opMaskedSelectBackward = asserts.Op{
+	Name:     "masked_select_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MaskedSelectBackward checks masked_select_backward(Tensor grad, Tensor input, Tensor mask) -> Tensor
+func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaskedSelectBackward(grad, input, mask)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaskedSelectBackward, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask)
+	r0 := kernels.MaskedSelectBackward(grad, input, mask)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_ed94901f91a0, &a0, &a1, &a2, grad, input, mask, r0)
+	return r0
+}
+
+var opNonzeroOut = asserts.Op{
+	Name:     "nonzero",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NonzeroOut checks nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NonzeroOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNonzeroOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.NonzeroOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opNonzero = asserts.Op{
+	Name:     "nonzero",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Nonzero checks nonzero(Tensor self) -> Tensor
+func Nonzero(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Nonzero(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Nonzero(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNonzeroStaticOut = asserts.Op{
+	Name:     "nonzero_static",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NonzeroStaticOut checks nonzero_static.out(Tensor self, *, int size, int fill_value=-1, Tensor(a!) out) -> Tensor(a!)
+func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NonzeroStaticOut(self, size, fill_value, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNonzeroStaticOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opNonzeroStatic = asserts.Op{
+	Name:     "nonzero_static",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NonzeroStatic checks nonzero_static(Tensor self, *, int size, int fill_value=-1) -> Tensor
+func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NonzeroStatic(self, size, fill_value)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzeroStatic, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NonzeroStatic(self, size, fill_value)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNonzeroNumpy = asserts.Op{
+	Name:     "nonzero_numpy",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NonzeroNumpy checks nonzero_numpy(Tensor self) -> Tensor[]
+func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NonzeroNumpy(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNonzeroNumpy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NonzeroNumpy(self)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opArgwhere = asserts.Op{
+	Name:     "argwhere",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Argwhere checks argwhere(Tensor self) -> Tensor
+func Argwhere(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Argwhere(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgwhere, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Argwhere(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGatherOut = asserts.Op{
+	Name:     "gather",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GatherOut checks gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
+func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GatherOut(self, dim, index, sparse_grad, out)
+	}
+	var c asserts.Call
+	var a0, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGatherOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
+	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
+	return r0
+}
+
+var opGather = asserts.Op{
+	Name:     "gather",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Gather checks gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
+func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gather(self, dim, index, sparse_grad)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGather, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	r0 := kernels.Gather(self, dim, index, sparse_grad)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	return r0
+}
+
+var opGatherBackward = asserts.Op{
+	Name:     "gather_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GatherBackward checks gather_backward(Tensor grad, Tensor self, int dim, Tensor index, bool sparse_grad) -> Tensor
+func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opGatherBackward, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index)
+	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0177154126d3, &a0, &a1, &a3, grad, self, index, r0)
+	return r0
+}
+
+var opGatherDimnameOut = asserts.Op{
+	Name:     "gather",
+	Overload: "dimname_out",
+	Profile:  asserts.Strict,
+}
+
+// GatherDimnameOut checks gather.dimname_out(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
+func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, sparse_grad bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
+	}
+	var c asserts.Call
+	var a0, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGatherDimnameOut, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
+	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cbce95206813, &a0, &a2, &a4, self, index, out, r0)
+	return r0
+}
+
+var opGatherDimname = asserts.Op{
+	Name:     "gather",
+	Overload: "dimname",
+	Profile:  asserts.Strict,
+}
+
+// GatherDimname checks gather.dimname(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False) -> Tensor
+func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GatherDimname(self, dim, index, sparse_grad)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGatherDimname, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
+	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
+	return r0
+}
+
+var opXGatherSparseBackward = asserts.Op{
+	Name:     "_gather_sparse_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XGatherSparseBackward checks _gather_sparse_backward(Tensor self, int dim, Tensor index, Tensor grad) -> Tensor
+func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XGatherSparseBackward(self, dim, index, grad)
+	}
+	var c asserts.Call
+	var a0, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXGatherSparseBackward, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad)
+	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_e7cbaa2cbf3f, &a0, &a2, &a3, self, index, grad, r0)
+	return r0
+}
+
+var opAddcmulOut = asserts.Op{
+	Name:     "addcmul",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// AddcmulOut checks addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
+func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddcmulOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
+	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	return r0
+}
+
+var opAddcmul = asserts.Op{
+	Name:     "addcmul",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Addcmul checks addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
+func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Addcmul(self, tensor1, tensor2, value)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddcmul, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	return r0
+}
+
+var opAddcmul_ = asserts.Op{
+	Name:     "addcmul_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Addcmul_ checks addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
+func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Addcmul_(self, tensor1, tensor2, value)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddcmul_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
+	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	return r0
+}
+
+var opAddcdivOut = asserts.Op{
+	Name:     "addcdiv",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// AddcdivOut checks addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
+func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAddcdivOut, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
+	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_a63981f8954d, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
+	return r0
+}
+
+var opAddcdiv = asserts.Op{
+	Name:     "addcdiv",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Addcdiv checks addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
+func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Addcdiv(self, tensor1, tensor2, value)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAddcdiv, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	return r0
+}
+
+var opAddcdiv_ = asserts.Op{
+	Name:     "addcdiv_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Addcdiv_ checks addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
+func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Addcdiv_(self, tensor1, tensor2, value)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_3bf376aece40(&c, &opAddcdiv_, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
+	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_4329a293aeae(&c, &assertgenshapes.Locs_6759db1b0144, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	return r0
+}
+
+var opCrossEntropyLoss = asserts.Op{
+	Name:     "cross_entropy_loss",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CrossEntropyLoss checks cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, float label_smoothing=0.0) -> Tensor
+func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, label_smoothing float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opCrossEntropyLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	return r0
+}
+
+var opTriangularSolveX = asserts.Op{
+	Name:     "triangular_solve",
+	Overload: "X",
+	Profile:  asserts.Strict,
+}
+
+// TriangularSolveX checks triangular_solve.X(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, Tensor(a!) X, Tensor(b!) M) -> (Tensor(a!) solution, Tensor(b!) cloned_coefficient)
+func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose bool, unitriangular bool, X *torch.Tensor, M *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
+	}
+	var c asserts.Call
+	var a0, a1, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opTriangularSolveX, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M)
+	defer c.Abandon()
+	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_116c2fbb8545, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
+	return r0, r1
+}
+
+var opTriangularSolve = asserts.Op{
+	Name:     "triangular_solve",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// TriangularSolve checks triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
+func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose bool, unitriangular bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opTriangularSolve, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A)
+	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_7300b516d98b, &a0, &a1, self, A, r0, r1)
+	return r0, r1
+}
+
+var opXLinalgCheckErrors = asserts.Op{
+	Name:     "_linalg_check_errors",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XLinalgCheckErrors checks _linalg_check_errors(Tensor info, str api_name, *, bool is_matrix) -> ()
+func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
+	if !asserts.Checking() {
+		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
+		return
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_08dae0fd856c(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
+	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
+	assertgenshapes.ChecksPost_948509aace34(&c, &assertgenshapes.Locs_fba6aa5fe565, &a0, info)
+}
+
+var opLinalgSolveTriangularOut = asserts.Op{
+	Name:     "linalg_solve_triangular",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// LinalgSolveTriangularOut checks linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)
+func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, left bool, unitriangular bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
+	}
+	var c asserts.Call
+	var a0, a1, a5 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out)
+	defer c.Abandon()
+	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_eda9938ed87c, &a0, &a1, &a5, self, B, out, r0)
+	return r0
+}
+
+var opLinalgSolveTriangular = asserts.Op{
+	Name:     "linalg_solve_triangular",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LinalgSolveTriangular checks linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor
+func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left bool, unitriangular bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B)
+	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_c482f330ad4f, &a0, &a1, self, B, r0)
+	return r0
+}
+
+var opLinalgVander = asserts.Op{
+	Name:     "linalg_vander",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LinalgVander checks linalg_vander(Tensor x, *, SymInt? N=None) -> Tensor
+func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LinalgVander(x, N)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgVander, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
+	r0 := kernels.LinalgVander(x, N)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
+	return r0
+}
+
+var opSvdU = asserts.Op{
+	Name:     "svd",
+	Overload: "U",
+	Profile:  asserts.Strict,
+}
+
+// SvdU checks svd.U(Tensor self, bool some=True, bool compute_uv=True, *, Tensor(a!) U, Tensor(b!) S, Tensor(c!) V) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) V)
+func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *torch.Tensor, V *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SvdU(self, some, compute_uv, U, S, V)
+	}
+	var c asserts.Call
+	var a0, a3, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opSvdU, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V)
+	defer c.Abandon()
+	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_5e0e3074d622, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
+	return r0, r1, r2
+}
+
+var opSvd = asserts.Op{
+	Name:     "svd",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Svd checks svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)
+func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.Svd(self, some, compute_uv)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opSvd, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	return r0, r1, r2
+}
+
+var opSwapaxes = asserts.Op{
+	Name:     "swapaxes",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Swapaxes checks swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
+func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Swapaxes(self, axis0, axis1)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSwapaxes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Swapaxes(self, axis0, axis1)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSwapaxes_ = asserts.Op{
+	Name:     "swapaxes_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Swapaxes_ checks swapaxes_(Tensor(a!) self, int axis0, int axis1) -> Tensor(a!)
+func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Swapaxes_(self, axis0, axis1)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapaxes_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Swapaxes_(self, axis0, axis1)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSwapdims = asserts.Op{
+	Name:     "swapdims",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Swapdims checks swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
+func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Swapdims(self, dim0, dim1)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSwapdims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Swapdims(self, dim0, dim1)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSwapdims_ = asserts.Op{
+	Name:     "swapdims_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Swapdims_ checks swapdims_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
+func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Swapdims_(self, dim0, dim1)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSwapdims_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Swapdims_(self, dim0, dim1)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCholeskyOut = asserts.Op{
+	Name:     "cholesky",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// CholeskyOut checks cholesky.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
+func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CholeskyOut(self, upper, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCholeskyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.CholeskyOut(self, upper, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opCholesky = asserts.Op{
+	Name:     "cholesky",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Cholesky checks cholesky(Tensor self, bool upper=False) -> Tensor
+func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Cholesky(self, upper)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Cholesky(self, upper)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCholeskySolveOut = asserts.Op{
+	Name:     "cholesky_solve",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// CholeskySolveOut checks cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
+func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CholeskySolveOut(self, input2, upper, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opCholeskySolveOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out)
+	defer c.Abandon()
+	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a3, self, input2, out, r0)
+	return r0
+}
+
+var opCholeskySolve = asserts.Op{
+	Name:     "cholesky_solve",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CholeskySolve checks cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
+func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CholeskySolve(self, input2, upper)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opCholeskySolve, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
+	r0 := kernels.CholeskySolve(self, input2, upper)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
+	return r0
+}
+
+var opXCholeskySolveHelper = asserts.Op{
+	Name:     "_cholesky_solve_helper",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XCholeskySolveHelper checks _cholesky_solve_helper(Tensor self, Tensor A, bool upper) -> Tensor
+func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCholeskySolveHelper(self, A, upper)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A)
+	r0 := kernels.XCholeskySolveHelper(self, A, upper)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_99bdca17c87f, &a0, &a1, self, A, r0)
+	return r0
+}
+
+var opXCholeskySolveHelperOut = asserts.Op{
+	Name:     "_cholesky_solve_helper",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XCholeskySolveHelperOut checks _cholesky_solve_helper.out(Tensor self, Tensor A, bool upper, *, Tensor(a!) out) -> Tensor(a!)
+func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out)
+	defer c.Abandon()
+	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_801938655b30, &a0, &a1, &a3, self, A, out, r0)
+	return r0
+}
+
+var opCholeskyInverse = asserts.Op{
+	Name:     "cholesky_inverse",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// CholeskyInverse checks cholesky_inverse(Tensor self, bool upper=False) -> Tensor
+func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CholeskyInverse(self, upper)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCholeskyInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.CholeskyInverse(self, upper)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opCholeskyInverseOut = asserts.Op{
+	Name:     "cholesky_inverse",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// CholeskyInverseOut checks cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
+func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.CholeskyInverseOut(self, upper, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCholeskyInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.CholeskyInverseOut(self, upper, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opQrQ = asserts.Op{
+	Name:     "qr",
+	Overload: "Q",
+	Profile:  asserts.Strict,
+}
+
+// QrQ checks qr.Q(Tensor self, bool some=True, *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
+func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.QrQ(self, some, Q, R)
+	}
+	var c asserts.Call
+	var a0, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opQrQ, &assertgenshapes.Locs_e26c621c0655, &a0, &a2, &a3, self, Q, R)
+	defer c.Abandon()
+	r0, r1 := kernels.QrQ(self, some, Q, R)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_e26c621c0655, &a0, &a2, &a3, self, Q, R, r0, r1)
+	return r0, r1
+}
+
+var opQr = asserts.Op{
+	Name:     "qr",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Qr checks qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)
+func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.Qr(self, some)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opQr, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.Qr(self, some)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opGeqrfA = asserts.Op{
+	Name:     "geqrf",
+	Overload: "a",
+	Profile:  asserts.Strict,
+}
+
+// GeqrfA checks geqrf.a(Tensor self, *, Tensor(a!) a, Tensor(b!) tau) -> (Tensor(a!) a, Tensor(b!) tau)
+func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GeqrfA(self, a, tau)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opGeqrfA, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau)
+	defer c.Abandon()
+	r0, r1 := kernels.GeqrfA(self, a, tau)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_7ca88c23df38, &a0, &a1, &a2, self, a, tau, r0, r1)
+	return r0, r1
+}
+
+var opGeqrf = asserts.Op{
+	Name:     "geqrf",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Geqrf checks geqrf(Tensor self) -> (Tensor a, Tensor tau)
+func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.Geqrf(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opGeqrf, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.Geqrf(self)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opOrgqr = asserts.Op{
+	Name:     "orgqr",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Orgqr checks orgqr(Tensor self, Tensor input2) -> Tensor
+func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Orgqr(self, input2)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opOrgqr, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2)
+	r0 := kernels.Orgqr(self, input2)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_1cf83c775d20, &a0, &a1, self, input2, r0)
+	return r0
+}
+
+var opOrgqrOut = asserts.Op{
+	Name:     "orgqr",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// OrgqrOut checks orgqr.out(Tensor self, Tensor input2, *, Tensor(a!) out) -> Tensor(a!)
+func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.OrgqrOut(self, input2, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opOrgqrOut, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out)
+	defer c.Abandon()
+	r0 := kernels.OrgqrOut(self, input2, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_709c0ca71a2b, &a0, &a1, &a2, self, input2, out, r0)
+	return r0
+}
+
+var opOrmqrOut = asserts.Op{
+	Name:     "ormqr",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// OrmqrOut checks ormqr.out(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor(a!) out) -> Tensor(a!)
+func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left bool, transpose bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opOrmqrOut, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	defer c.Abandon()
+	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_fc5e1db0ca5f, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
+	return r0
+}
+
+var opOrmqr = asserts.Op{
+	Name:     "ormqr",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Ormqr checks ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
+func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left bool, transpose bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Ormqr(self, input2, input3, left, transpose)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opOrmqr, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3)
+	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_11a4657aa14f, &a0, &a1, &a2, self, input2, input3, r0)
+	return r0
+}
+
+var opXLuWithInfo = asserts.Op{
+	Name:     "_lu_with_info",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XLuWithInfo checks _lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)
+func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XLuWithInfo(self, pivot, check_errors)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXLuWithInfo, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
+	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
+	return r0, r1, r2
+}
+
+var opLuSolveOut = asserts.Op{
+	Name:     "lu_solve",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// LuSolveOut checks lu_solve.out(Tensor self, Tensor LU_data, Tensor LU_pivots, *, Tensor(a!) out) -> Tensor(a!)
+func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLuSolveOut, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	defer c.Abandon()
+	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_75068fa8c581, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
+	return r0
+}
+
+var opLuSolve = asserts.Op{
+	Name:     "lu_solve",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LuSolve checks lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor
+func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LuSolve(self, LU_data, LU_pivots)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLuSolve, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots)
+	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_2d8d3fdd8f12, &a0, &a1, &a2, self, LU_data, LU_pivots, r0)
+	return r0
+}
+
+var opLuUnpack = asserts.Op{
+	Name:     "lu_unpack",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LuUnpack checks lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)
+func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, unpack_pivots bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_3c924af74a14(&c, &opLuUnpack, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
+	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
+	assertgenshapes.ChecksPost_581a744831c1(&c, &assertgenshapes.Locs_641ac3c513cd, &a0, &a1, LU_data, LU_pivots)
+	return r0, r1, r2
+}
+
+var opLuUnpackOut = asserts.Op{
+	Name:     "lu_unpack",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// LuUnpackOut checks lu_unpack.out(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
+func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, unpack_pivots bool, P *torch.Tensor, L *torch.Tensor, U *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
+	}
+	var c asserts.Call
+	var a0, a1, a4, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_9d56d154656e(&c, &opLuUnpackOut, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	defer c.Abandon()
+	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
+	assertgenshapes.ChecksPost_9514d0657f9a(&c, &assertgenshapes.Locs_36763db366c0, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
+	return r0, r1, r2
+}
+
+var opMultinomialOut = asserts.Op{
+	Name:     "multinomial",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MultinomialOut checks multinomial.out(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMultinomialOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opMultinomial = asserts.Op{
+	Name:     "multinomial",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Multinomial checks multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
+func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Multinomial(self, num_samples, replacement, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMultinomial, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLgammaOut = asserts.Op{
+	Name:     "lgamma",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// LgammaOut checks lgamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LgammaOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLgammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.LgammaOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opLgamma_ = asserts.Op{
+	Name:     "lgamma_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Lgamma_ checks lgamma_(Tensor(a!) self) -> Tensor(a!)
+func Lgamma_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lgamma_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLgamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Lgamma_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLgamma = asserts.Op{
+	Name:     "lgamma",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Lgamma checks lgamma(Tensor self) -> Tensor
+func Lgamma(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lgamma(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLgamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Lgamma(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opDigammaOut = asserts.Op{
+	Name:     "digamma",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// DigammaOut checks digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DigammaOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.DigammaOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opDigamma = asserts.Op{
+	Name:     "digamma",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Digamma checks digamma(Tensor self) -> Tensor
+func Digamma(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Digamma(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Digamma(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opPolygammaOut = asserts.Op{
+	Name:     "polygamma",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// PolygammaOut checks polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PolygammaOut(n, self, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.PolygammaOut(n, self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out, r0)
+	return r0
+}
+
+var opPolygamma = asserts.Op{
+	Name:     "polygamma",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Polygamma checks polygamma(int n, Tensor self) -> Tensor
+func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Polygamma(n, self)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
+	r0 := kernels.Polygamma(n, self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
+	return r0
+}
+
+var opPolygamma_ = asserts.Op{
+	Name:     "polygamma_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Polygamma_ checks polygamma_(Tensor(a!) self, int n) -> Tensor(a!)
+func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Polygamma_(self, n)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opPolygamma_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Polygamma_(self, n)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErfinv = asserts.Op{
+	Name:     "erfinv",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Erfinv checks erfinv(Tensor self) -> Tensor
+func Erfinv(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erfinv(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Erfinv(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErfinv_ = asserts.Op{
+	Name:     "erfinv_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Erfinv_ checks erfinv_(Tensor(a!) self) -> Tensor(a!)
+func Erfinv_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erfinv_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opErfinv_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Erfinv_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErfinvOut = asserts.Op{
+	Name:     "erfinv",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// ErfinvOut checks erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ErfinvOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ErfinvOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opI0 = asserts.Op{
+	Name:     "i0",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// I0 checks i0(Tensor self) -> Tensor
+func I0(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.I0(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.I0(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opI0_ = asserts.Op{
+	Name:     "i0_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// I0_ checks i0_(Tensor(a!) self) -> Tensor(a!)
+func I0_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.I0_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opI0_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.I0_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opI0Out = asserts.Op{
+	Name:     "i0",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// I0Out checks i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.I0Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.I0Out(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opSign = asserts.Op{
+	Name:     "sign",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Sign checks sign(Tensor self) -> Tensor
+func Sign(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Sign(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSign, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Sign(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSign_ = asserts.Op{
+	Name:     "sign_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Sign_ checks sign_(Tensor(a!) self) -> Tensor(a!)
+func Sign_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Sign_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opSign_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Sign_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSignOut = asserts.Op{
+	Name:     "sign",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SignOut checks sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SignOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSignOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.SignOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opSignbit = asserts.Op{
+	Name:     "signbit",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Signbit checks signbit(Tensor self) -> Tensor
+func Signbit(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Signbit(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSignbit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Signbit(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSignbitOut = asserts.Op{
+	Name:     "signbit",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SignbitOut checks signbit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SignbitOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSignbitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.SignbitOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opDist = asserts.Op{
+	Name:     "dist",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Dist checks dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
+func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Dist(self, other, p)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opDist, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Dist(self, other, p)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opDistOut = asserts.Op{
+	Name:     "dist",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// DistOut checks dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
+func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.DistOut(self, other, p, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opDistOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.DistOut(self, other, p, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
+	return r0
+}
+
+var opAtan2Out = asserts.Op{
+	Name:     "atan2",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// Atan2Out checks atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Atan2Out(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAtan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.Atan2Out(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
 var opAtan2_ = asserts.Op{
 	Name:     "atan2_",
 	Overload: "",
@@ -24,10 +5016,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opAtan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opAtan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -44,9 +5036,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAtan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAtan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -63,9 +5055,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opArctan2, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opArctan2, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Arctan2(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -82,10 +5074,10 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opArctan2Out, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opArctan2Out, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -102,10 +5094,10 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opArctan2_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opArctan2_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -122,10 +5114,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLerpScalarOut, &assertgenshapes.Locs431, &a0, &a1, &a3, self, end, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLerpScalarOut, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out)
 	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs431, &a0, &a1, &a3, self, end, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_e776be6e9b36, &a0, &a1, &a3, self, end, out, r0)
 	return r0
 }
 
@@ -142,10 +5134,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opLerpTensorOut, &assertgenshapes.Locs432, &a0, &a1, &a2, &a3, self, end, weight, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLerpTensorOut, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out)
 	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs432, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_c0f3f447f643, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
 }
 
@@ -162,9 +5154,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLerpScalar, &assertgenshapes.Locs405, &a0, &a1, self, end)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLerpScalar, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs405, &a0, &a1, self, end, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_2e7c084467db, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -181,9 +5173,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opLerpTensor, &assertgenshapes.Locs406, &a0, &a1, &a2, self, end, weight)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLerpTensor, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs406, &a0, &a1, &a2, self, end, weight, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_e89319120629, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -200,10 +5192,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opHistcOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opHistcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -220,9 +5212,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHistc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHistc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -239,10 +5231,10 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre303(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs433, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre_796115acf324(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs433, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_7f83cd674d73, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -259,9 +5251,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre304(&c, &opHistogramBinsTensor, &assertgenshapes.Locs434, &a0, &a1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre_bfef4fa89641(&c, &opHistogramBinsTensor, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs434, &a0, &a1, &a2, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &a1, &a2, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -278,10 +5270,10 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	}
 	var c asserts.Call
 	var a0, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre305(&c, &opHistogramBinCtOut, &assertgenshapes.Locs435, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	assertgenshapes.ChecksPre_e6eee3f97ff7(&c, &opHistogramBinCtOut, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs435, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_5fdd7bfa189a, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -298,9 +5290,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre306(&c, &opHistogramBinCt, &assertgenshapes.Locs436, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramBinCt, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs436, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -317,9 +5309,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs101, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opXHistogramddBinEdges, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost307(&c, &assertgenshapes.Locs101, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost_585076c08723(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -340,10 +5332,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0, a3 asserts.Saved
 		l5     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre308(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs437, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPre_71e03f1a5322(&c, &opXHistogramddBinEdgesOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
 	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs437, &a0, &a3, &l5, self, weight, out)
+	assertgenshapes.ChecksPost_d995c882f8a4(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a3, &l5, self, weight, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -359,9 +5351,9 @@ func XHistogramddFromBinCts(self *torch.Tensor, bins []int64, range_ []float64, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs101, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opXHistogramddFromBinCts, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight)
 	r0 := kernels.XHistogramddFromBinCts(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs101, &a0, &a3, self, weight, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a3, self, weight, r0)
 	return r0
 }
 
@@ -378,10 +5370,10 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	}
 	var c asserts.Call
 	var a0, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre82(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs102, &a0, &a3, &a5, self, weight, out)
+	assertgenshapes.ChecksPre_b58f7c004091(&c, &opXHistogramddFromBinCtsOut, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs102, &a0, &a3, &a5, self, weight, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_71f38dbcae49, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
 }
 
@@ -401,9 +5393,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre310(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs438, &a0, &l1, &a2, self, bins, weight)
+	assertgenshapes.ChecksPre_5081854732c1(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost153(&c, &assertgenshapes.Locs438, &a0, &l1, &a2, self, bins, weight, r0)
+	assertgenshapes.ChecksPost_fb6b07d5e84d(&c, &assertgenshapes.Locs_d7d97a531107, &a0, &l1, &a2, self, bins, weight, r0)
 	return r0
 }
 
@@ -423,10 +5415,10 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	assertgenshapes.ChecksPre311(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs439, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	assertgenshapes.ChecksPre_5cf835014263(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost151(&c, &assertgenshapes.Locs439, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
+	assertgenshapes.ChecksPost_5ec4f4381ddd(&c, &assertgenshapes.Locs_e0b428c88028, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
 }
 
@@ -443,9 +5435,9 @@ func Histogramdd(self *torch.Tensor, bins []int64, range_ []float64, weight *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre306(&c, &opHistogramdd, &assertgenshapes.Locs436, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramdd, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.Histogramdd(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost312(&c, &assertgenshapes.Locs436, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_618c99f9225a(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -462,9 +5454,9 @@ func HistogramddIntBins(self *torch.Tensor, bins int64, range_ []float64, weight
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre306(&c, &opHistogramddIntBins, &assertgenshapes.Locs436, &a0, &a3, self, weight)
+	assertgenshapes.ChecksPre_b5a80cd8ca4e(&c, &opHistogramddIntBins, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight)
 	r0, r1 := kernels.HistogramddIntBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost312(&c, &assertgenshapes.Locs436, &a0, &a3, self, weight, r0, r1)
+	assertgenshapes.ChecksPost_618c99f9225a(&c, &assertgenshapes.Locs_c789d1c53c13, &a0, &a3, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -484,9 +5476,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		a0, a3 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre313(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs434, &a0, &l1, &a3, self, bins, weight)
+	assertgenshapes.ChecksPre_d75037e25a3a(&c, &opHistogramddTensorListBins, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	assertgenshapes.ChecksPost314(&c, &assertgenshapes.Locs434, &a0, &l1, &a3, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost_cf5b5b698224(&c, &assertgenshapes.Locs_d0c7b3d4afb0, &a0, &l1, &a3, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -503,10 +5495,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFmodScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFmodScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -523,9 +5515,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFmodScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFmodScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -542,10 +5534,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFmod_Scalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFmod_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -562,10 +5554,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFmodTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFmodTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -582,9 +5574,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFmodTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFmodTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -601,10 +5593,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFmod_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opFmod_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -621,10 +5613,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHypotOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHypotOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -641,9 +5633,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHypot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHypot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -660,10 +5652,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opHypot_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opHypot_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -680,10 +5672,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIgammaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIgammaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -700,9 +5692,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIgamma, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIgamma, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -719,10 +5711,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIgamma_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIgamma_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -739,10 +5731,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opIgammacOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opIgammacOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -759,9 +5751,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIgammac, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opIgammac, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -778,10 +5770,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIgammac_, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opIgammac_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -798,10 +5790,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNextafterOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNextafterOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -818,9558 +5810,309 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNextafter, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNextafter, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
-}
-
-var opNextafter_ = asserts.Op{
-	Name:     "nextafter_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Nextafter_(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNextafter_, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Nextafter_(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainderScalarOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRemainderScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opRemainderScalar = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
-func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRemainderScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RemainderScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRemainder_Scalar = asserts.Op{
-	Name:     "remainder_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Remainder_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRemainder_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Remainder_Scalar(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRemainderTensorOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opRemainderTensorOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderTensorOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opRemainderTensor = asserts.Op{
-	Name:     "remainder",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
-func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRemainderTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.RemainderTensor(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainder_Tensor = asserts.Op{
-	Name:     "remainder_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Remainder_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opRemainder_Tensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Remainder_Tensor(self, other)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opRemainderScalarTensor = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarTensor(self, other)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRemainderScalarTensor, &assertgenshapes.Locs204, &a1, other)
-	r0 := kernels.RemainderScalarTensor(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
-	return r0
-}
-
-var opRemainderScalarTensorOut = asserts.Op{
-	Name:     "remainder",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RemainderScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
-	defer c.Abandon()
-	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
-	return r0
-}
-
-var opMin = asserts.Op{
-	Name:     "min",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Min checks min(Tensor self) -> Tensor
-func Min(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Min(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMin, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Min(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opMinUnaryOut = asserts.Op{
-	Name:     "min",
-	Overload: "unary_out",
-	Profile:  asserts.Strict,
-}
-
-// MinUnaryOut checks min.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinUnaryOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMinUnaryOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.MinUnaryOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opFmin = asserts.Op{
-	Name:     "fmin",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Fmin checks fmin(Tensor self, Tensor other) -> Tensor
-func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fmin(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFmin, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Fmin(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFminOut = asserts.Op{
-	Name:     "fmin",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FminOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFminOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FminOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMax = asserts.Op{
-	Name:     "max",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Max checks max(Tensor self) -> Tensor
-func Max(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Max(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMax, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Max(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFmax = asserts.Op{
-	Name:     "fmax",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Fmax checks fmax(Tensor self, Tensor other) -> Tensor
-func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Fmax(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFmax, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Fmax(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opFmaxOut = asserts.Op{
-	Name:     "fmax",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FmaxOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFmaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.FmaxOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMaximum = asserts.Op{
-	Name:     "maximum",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Maximum checks maximum(Tensor self, Tensor other) -> Tensor
-func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Maximum(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaximum, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Maximum(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opMaximumOut = asserts.Op{
-	Name:     "maximum",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaximumOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaximumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MaximumOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMaxOther = asserts.Op{
-	Name:     "max",
-	Overload: "other",
-	Profile:  asserts.Strict,
-}
-
-// MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
-func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaxOther(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaxOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.MaxOther(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opMaxOut = asserts.Op{
-	Name:     "max",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaxOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaxOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MaxOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMaxUnaryOut = asserts.Op{
-	Name:     "max",
-	Overload: "unary_out",
-	Profile:  asserts.Strict,
-}
-
-// MaxUnaryOut checks max.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaxUnaryOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMaxUnaryOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.MaxUnaryOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opMinimum = asserts.Op{
-	Name:     "minimum",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Minimum checks minimum(Tensor self, Tensor other) -> Tensor
-func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Minimum(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMinimum, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Minimum(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opMinimumOut = asserts.Op{
-	Name:     "minimum",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinimumOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMinimumOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MinimumOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMinOut = asserts.Op{
-	Name:     "min",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMinOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.MinOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
-	return r0
-}
-
-var opMinOther = asserts.Op{
-	Name:     "min",
-	Overload: "other",
-	Profile:  asserts.Strict,
-}
-
-// MinOther checks min.other(Tensor self, Tensor other) -> Tensor
-func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MinOther(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMinOther, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.MinOther(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opQuantile = asserts.Op{
-	Name:     "quantile",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Quantile(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opQuantile, &assertgenshapes.Locs440, &a0, &a1, self, q)
-	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs440, &a0, &a1, self, q, r0)
-	return r0
-}
-
-var opQuantileOut = asserts.Op{
-	Name:     "quantile",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opQuantileOut, &assertgenshapes.Locs441, &a0, &a1, &a5, self, q, out)
-	defer c.Abandon()
-	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs441, &a0, &a1, &a5, self, q, out, r0)
-	return r0
-}
-
-var opQuantileScalar = asserts.Op{
-	Name:     "quantile",
-	Overload: "scalar",
-	Profile:  asserts.Strict,
-}
-
-// QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opQuantileScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opQuantileScalarOut = asserts.Op{
-	Name:     "quantile",
-	Overload: "scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opQuantileScalarOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opNanquantile = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNanquantile, &assertgenshapes.Locs440, &a0, &a1, self, q)
-	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs440, &a0, &a1, self, q, r0)
-	return r0
-}
-
-var opNanquantileOut = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNanquantileOut, &assertgenshapes.Locs441, &a0, &a1, &a5, self, q, out)
-	defer c.Abandon()
-	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs441, &a0, &a1, &a5, self, q, out, r0)
-	return r0
-}
-
-var opNanquantileScalar = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "scalar",
-	Profile:  asserts.Strict,
-}
-
-// NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
-func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNanquantileScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNanquantileScalarOut = asserts.Op{
-	Name:     "nanquantile",
-	Overload: "scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
-func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNanquantileScalarOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
-	defer c.Abandon()
-	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
-	return r0
-}
-
-var opSortValues = asserts.Op{
-	Name:     "sort",
-	Overload: "values",
-	Profile:  asserts.Strict,
-}
-
-// SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortValues(self, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opSortValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
-	return r0, r1
-}
-
-var opSortValuesStable = asserts.Op{
-	Name:     "sort",
-	Overload: "values_stable",
-	Profile:  asserts.Strict,
-}
-
-// SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opSortValuesStable, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
-	return r0, r1
-}
-
-var opSort = asserts.Op{
-	Name:     "sort",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
-func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Sort(self, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSort, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.Sort(self, dim, descending)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opSortStable = asserts.Op{
-	Name:     "sort",
-	Overload: "stable",
-	Profile:  asserts.Strict,
-}
-
-// SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
-func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortStable(self, stable, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSortStable, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opSortDimnameValues = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname_values",
-	Profile:  asserts.Strict,
-}
-
-// SortDimnameValues checks sort.dimname_values(Tensor self, Dimname dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimnameValues(self, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opSortDimnameValues, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
-	return r0, r1
-}
-
-var opSortDimnameValuesStable = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname_values_stable",
-	Profile:  asserts.Strict,
-}
-
-// SortDimnameValuesStable checks sort.dimname_values_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	}
-	var c asserts.Call
-	var a0, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
-	return r0, r1
-}
-
-var opSortDimname = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname",
-	Profile:  asserts.Strict,
-}
-
-// SortDimname checks sort.dimname(Tensor self, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
-func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimname(self, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSortDimname, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.SortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opSortDimnameStable = asserts.Op{
-	Name:     "sort",
-	Overload: "dimname_stable",
-	Profile:  asserts.Strict,
-}
-
-// SortDimnameStable checks sort.dimname_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
-func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SortDimnameStable(self, stable, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSortDimnameStable, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opMsortOut = asserts.Op{
-	Name:     "msort",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MsortOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMsortOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.MsortOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opMsort = asserts.Op{
-	Name:     "msort",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Msort checks msort(Tensor self) -> Tensor
-func Msort(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Msort(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMsort, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Msort(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opArgsort = asserts.Op{
-	Name:     "argsort",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
-func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Argsort(self, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgsort, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Argsort(self, dim, descending)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opArgsortStable = asserts.Op{
-	Name:     "argsort",
-	Overload: "stable",
-	Profile:  asserts.Strict,
-}
-
-// ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
-func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ArgsortStable(self, stable, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgsortStable, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opArgsortStableOut = asserts.Op{
-	Name:     "argsort",
-	Overload: "stable_out",
-	Profile:  asserts.Strict,
-}
-
-// ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
-func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opArgsortStableOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opArgsortDimname = asserts.Op{
-	Name:     "argsort",
-	Overload: "dimname",
-	Profile:  asserts.Strict,
-}
-
-// ArgsortDimname checks argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor
-func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ArgsortDimname(self, dim, descending)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opArgsortDimname, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.ArgsortDimname(self, dim, descending)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTopkValues = asserts.Op{
-	Name:     "topk",
-	Overload: "values",
-	Profile:  asserts.Strict,
-}
-
-// TopkValues checks topk.values(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
-func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opTopkValues, &assertgenshapes.Locs111, &a0, &a5, &a6, self, values, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs111, &a0, &a5, &a6, self, values, indices, r0, r1)
-	return r0, r1
-}
-
-var opTopk = asserts.Op{
-	Name:     "topk",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Topk checks topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
-func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Topk(self, k_, dim, largest, sorted)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opTopk, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opAll = asserts.Op{
-	Name:     "all",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// All checks all(Tensor self) -> Tensor
-func All(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.All(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAll, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.All(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opAllAllOut = asserts.Op{
-	Name:     "all",
-	Overload: "all_out",
-	Profile:  asserts.Strict,
-}
-
-// AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AllAllOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAllAllOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.AllAllOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opAny = asserts.Op{
-	Name:     "any",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Any checks any(Tensor self) -> Tensor
-func Any(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Any(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAny, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Any(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opAnyAllOut = asserts.Op{
-	Name:     "any",
-	Overload: "all_out",
-	Profile:  asserts.Strict,
-}
-
-// AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AnyAllOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAnyAllOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.AnyAllOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opRenormOut = asserts.Op{
-	Name:     "renorm",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
-func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RenormOut(self, p, dim, maxnorm, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRenormOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opRenorm = asserts.Op{
-	Name:     "renorm",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
-func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Renorm(self, p, dim, maxnorm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRenorm, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRenorm_ = asserts.Op{
-	Name:     "renorm_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
-func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Renorm_(self, p, dim, maxnorm)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opRenorm_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnfold = asserts.Op{
-	Name:     "unfold",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
-func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Unfold(self, dimension, size, step)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnfold, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Unfold(self, dimension, size, step)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUnfoldBackward = asserts.Op{
-	Name:     "unfold_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// UnfoldBackward checks unfold_backward(Tensor grad_in, SymInt[] input_sizes, int dim, int size, int step) -> Tensor
-func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnfoldBackward, &assertgenshapes.Locs442, &a0, grad_in)
-	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs442, &a0, grad_in, r0)
-	return r0
-}
-
-var opUnfoldBackwardOut = asserts.Op{
-	Name:     "unfold_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, SymInt[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
-func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs443, &a0, &a5, grad_in, out)
-	defer c.Abandon()
-	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs443, &a0, &a5, grad_in, out, r0)
-	return r0
-}
-
-var opEqual = asserts.Op{
-	Name:     "equal",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Equal checks equal(Tensor self, Tensor other) -> bool
-func Equal(self *torch.Tensor, other *torch.Tensor) bool {
-	if !asserts.Checking() {
-		return kernels.Equal(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opEqual, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	r0 := kernels.Equal(self, other)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opPowTensorTensorOut = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorTensorOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opPowTensorTensorOut, &assertgenshapes.Locs444, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
-	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs444, &a0, &a1, &a2, self, exponent, out, r0)
-	return r0
-}
-
-var opPowTensorTensor = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
-func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorTensor(self, exponent)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opPowTensorTensor, &assertgenshapes.Locs445, &a0, &a1, self, exponent)
-	r0 := kernels.PowTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs445, &a0, &a1, self, exponent, r0)
-	return r0
-}
-
-var opPowScalarOut = asserts.Op{
-	Name:     "pow",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowScalarOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPowScalarOut, &assertgenshapes.Locs446, &a1, &a2, exponent, out)
-	defer c.Abandon()
-	r0 := kernels.PowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs446, &a1, &a2, exponent, out, r0)
-	return r0
-}
-
-var opPowScalar = asserts.Op{
-	Name:     "pow",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
-func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowScalar(self, exponent)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPowScalar, &assertgenshapes.Locs447, &a1, exponent)
-	r0 := kernels.PowScalar(self, exponent)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs447, &a1, exponent, r0)
-	return r0
-}
-
-var opPowTensorScalarOut = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
-func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorScalarOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPowTensorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opPowTensorScalar = asserts.Op{
-	Name:     "pow",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
-}
-
-// PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
-func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PowTensorScalar(self, exponent)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPowTensorScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.PowTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opPow_Scalar = asserts.Op{
-	Name:     "pow_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
-func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Pow_Scalar(self, exponent)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opPow_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Pow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opPow_Tensor = asserts.Op{
-	Name:     "pow_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
-func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Pow_Tensor(self, exponent)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opPow_Tensor, &assertgenshapes.Locs445, &a0, &a1, self, exponent)
-	defer c.Abandon()
-	r0 := kernels.Pow_Tensor(self, exponent)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs445, &a0, &a1, self, exponent, r0)
-	return r0
-}
-
-var opFloatPowerTensorTensorOut = asserts.Op{
-	Name:     "float_power",
-	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs444, &a0, &a1, &a2, self, exponent, out)
-	defer c.Abandon()
-	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs444, &a0, &a1, &a2, self, exponent, out, r0)
-	return r0
-}
-
-var opFloatPowerTensorTensor = asserts.Op{
-	Name:     "float_power",
-	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
-func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerTensorTensor(self, exponent)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs445, &a0, &a1, self, exponent)
-	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs445, &a0, &a1, self, exponent, r0)
-	return r0
-}
-
-var opFloatPowerScalarOut = asserts.Op{
-	Name:     "float_power",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
-func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerScalarOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs446, &a1, &a2, exponent, out)
-	defer c.Abandon()
-	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs446, &a1, &a2, exponent, out, r0)
-	return r0
-}
-
-var opFloatPowerScalar = asserts.Op{
-	Name:     "float_power",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// FloatPowerScalar checks float_power.Scalar(Scalar self, Tensor exponent) -> Tensor
-func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerScalar(self, exponent)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFloatPowerScalar, &assertgenshapes.Locs447, &a1, exponent)
-	r0 := kernels.FloatPowerScalar(self, exponent)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs447, &a1, exponent, r0)
-	return r0
-}
-
-var opFloatPowerTensorScalarOut = asserts.Op{
-	Name:     "float_power",
-	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// FloatPowerTensorScalarOut checks float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
-func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opFloatPowerTensorScalar = asserts.Op{
-	Name:     "float_power",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.Strict,
-}
-
-// FloatPowerTensorScalar checks float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
-func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPowerTensorScalar(self, exponent)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.FloatPowerTensorScalar(self, exponent)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloatPower_Scalar = asserts.Op{
-	Name:     "float_power_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// FloatPower_Scalar checks float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
-func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPower_Scalar(self, exponent)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFloatPower_Scalar, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.FloatPower_Scalar(self, exponent)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opFloatPower_Tensor = asserts.Op{
-	Name:     "float_power_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// FloatPower_Tensor checks float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
-func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FloatPower_Tensor(self, exponent)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opFloatPower_Tensor, &assertgenshapes.Locs445, &a0, &a1, self, exponent)
-	defer c.Abandon()
-	r0 := kernels.FloatPower_Tensor(self, exponent)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs445, &a0, &a1, self, exponent, r0)
-	return r0
-}
-
-var opNormal_ = asserts.Op{
-	Name:     "normal_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Normal_ checks normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
-func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Normal_(self, mean, std, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNormal_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Normal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNormalOut = asserts.Op{
-	Name:     "normal",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NormalOut checks normal.out(Tensor self, float mean=0, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NormalOut(self, mean, std, generator, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormalOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opNormalFunctional = asserts.Op{
-	Name:     "normal_functional",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NormalFunctional checks normal_functional(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor
-func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NormalFunctional(self, mean, std, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormalFunctional, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NormalFunctional(self, mean, std, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNormalTensorFloatOut = asserts.Op{
-	Name:     "normal",
-	Overload: "Tensor_float_out",
-	Profile:  asserts.Strict,
-}
-
-// NormalTensorFloatOut checks normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NormalTensorFloatOut(mean, std, generator, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs448, &a0, &a3, mean, out)
-	defer c.Abandon()
-	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs448, &a0, &a3, mean, out, r0)
-	return r0
-}
-
-var opNormalTensorFloat = asserts.Op{
-	Name:     "normal",
-	Overload: "Tensor_float",
-	Profile:  asserts.Strict,
-}
-
-// NormalTensorFloat checks normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
-func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NormalTensorFloat(mean, std, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormalTensorFloat, &assertgenshapes.Locs449, &a0, mean)
-	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs449, &a0, mean, r0)
-	return r0
-}
-
-var opNormalFloatTensorOut = asserts.Op{
-	Name:     "normal",
-	Overload: "float_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// NormalFloatTensorOut checks normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NormalFloatTensorOut(mean, std, generator, out)
-	}
-	var c asserts.Call
-	var a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs450, &a1, &a3, std, out)
-	defer c.Abandon()
-	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs450, &a1, &a3, std, out, r0)
-	return r0
-}
-
-var opNormalFloatTensor = asserts.Op{
-	Name:     "normal",
-	Overload: "float_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// NormalFloatTensor checks normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
-func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NormalFloatTensor(mean, std, generator)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNormalFloatTensor, &assertgenshapes.Locs451, &a1, std)
-	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs451, &a1, std, r0)
-	return r0
-}
-
-var opNormalTensorTensorOut = asserts.Op{
-	Name:     "normal",
-	Overload: "Tensor_Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// NormalTensorTensorOut checks normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NormalTensorTensorOut(mean, std, generator, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs452, &a0, &a1, &a3, mean, std, out)
-	defer c.Abandon()
-	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs452, &a0, &a1, &a3, mean, std, out, r0)
-	return r0
-}
-
-var opNormalTensorTensor = asserts.Op{
-	Name:     "normal",
-	Overload: "Tensor_Tensor",
-	Profile:  asserts.Strict,
-}
-
-// NormalTensorTensor checks normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
-func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NormalTensorTensor(mean, std, generator)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNormalTensorTensor, &assertgenshapes.Locs453, &a0, &a1, mean, std)
-	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs453, &a0, &a1, mean, std, r0)
-	return r0
-}
-
-var opNormalFloatFloat = asserts.Op{
-	Name:     "normal",
-	Overload: "float_float",
-	Profile:  asserts.Strict,
-}
-
-// NormalFloatFloat checks normal.float_float(float mean, float std, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opNormalFloatFloat, &assertgenshapes.Locs14)
-	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
-	return r0
-}
-
-var opNormalFloatFloatOut = asserts.Op{
-	Name:     "normal",
-	Overload: "float_float_out",
-	Profile:  asserts.Strict,
-}
-
-// NormalFloatFloatOut checks normal.float_float_out(float mean, float std, SymInt[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs26, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a4, out, r0)
-	return r0
-}
-
-var opAlias = asserts.Op{
-	Name:     "alias",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Alias checks alias(Tensor(a) self) -> Tensor(a)
-func Alias(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Alias(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAlias, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Alias(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXAmpForeachNonFiniteCheckAndUnscale_ = asserts.Op{
-	Name:     "_amp_foreach_non_finite_check_and_unscale_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAmpForeachNonFiniteCheckAndUnscale_ checks _amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor inv_scale) -> ()
-func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-		return
-	}
-	var c asserts.Call
-	var (
-		a1, a2 asserts.Saved
-		l0     asserts.SavedList
-	)
-	assertgenshapes.ChecksPre315(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs454, &l0, &a1, &a2, self, found_inf, inv_scale)
-	defer c.Abandon()
-	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost316(&c, &assertgenshapes.Locs454, &l0, &a1, &a2, self, found_inf, inv_scale)
-}
-
-var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
-	Name:     "_amp_foreach_non_finite_check_and_unscale",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XAmpForeachNonFiniteCheckAndUnscaleOut checks _amp_foreach_non_finite_check_and_unscale.out(Tensor[] self, Tensor(b!) found_inf, Tensor inv_scale, *, Tensor(a!)[] out) -> ()
-func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a1, a2 asserts.Saved
-		l0, l3 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre317(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs455, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
-	defer c.Abandon()
-	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	assertgenshapes.ChecksPost318(&c, &assertgenshapes.Locs455, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
-}
-
-var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
-	Name:     "_amp_foreach_non_finite_check_and_unscale",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAmpForeachNonFiniteCheckAndUnscale checks _amp_foreach_non_finite_check_and_unscale(Tensor[] self, Tensor found_inf, Tensor inv_scale) -> (Tensor[] self_out, Tensor found_inf_out)
-func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor) ([]*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	}
-	var c asserts.Call
-	var (
-		a1, a2 asserts.Saved
-		l0     asserts.SavedList
-	)
-	assertgenshapes.ChecksPre319(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs456, &l0, &a1, &a2, self, found_inf, inv_scale)
-	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	assertgenshapes.ChecksPost320(&c, &assertgenshapes.Locs456, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
-	return r0, r1
-}
-
-var opXAmpUpdateScale_ = asserts.Op{
-	Name:     "_amp_update_scale_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAmpUpdateScale_ checks _amp_update_scale_(Tensor(a!) self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> Tensor(a!)
-func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre321(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs457, &a0, &a1, &a2, self, growth_tracker, found_inf)
-	defer c.Abandon()
-	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost322(&c, &assertgenshapes.Locs457, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
-	return r0
-}
-
-var opXAmpUpdateScaleOut = asserts.Op{
-	Name:     "_amp_update_scale",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XAmpUpdateScaleOut checks _amp_update_scale.out(Tensor self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval, *, Tensor(a!) out) -> Tensor(a!)
-func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre323(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs458, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
-	defer c.Abandon()
-	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	assertgenshapes.ChecksPost324(&c, &assertgenshapes.Locs458, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
-	return r0
-}
-
-var opXAmpUpdateScale = asserts.Op{
-	Name:     "_amp_update_scale",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAmpUpdateScale checks _amp_update_scale(Tensor self, Tensor growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> (Tensor, Tensor growth_tracker_out)
-func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opXAmpUpdateScale, &assertgenshapes.Locs459, &a0, &a1, &a2, self, growth_tracker, found_inf)
-	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs459, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
-	return r0, r1
-}
-
-var opXForeachAddScalar = asserts.Op{
-	Name:     "_foreach_add",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
-func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAddScalar(self, scalar)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachAddScalar, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachAddScalar(self, scalar)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachAdd_Scalar = asserts.Op{
-	Name:     "_foreach_add_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
-func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachAdd_Scalar(self, scalar)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachAdd_Scalar(self, scalar)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachAddScalarOut = asserts.Op{
-	Name:     "_foreach_add",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddScalarOut checks _foreach_add.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
-func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddScalarOut(self, scalar, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachAddScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachAddList = asserts.Op{
-	Name:     "_foreach_add",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddList checks _foreach_add.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
-func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAddList(self, other, alpha)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachAddList, &assertgenshapes.Locs6, &l0, &l1, self, other)
-	r0 := kernels.XForeachAddList(self, other, alpha)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
-	return r0
-}
-
-var opXForeachAdd_List = asserts.Op{
-	Name:     "_foreach_add_",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
-func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachAdd_List(self, other, alpha)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachAdd_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
-	defer c.Abandon()
-	kernels.XForeachAdd_List(self, other, alpha)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
-}
-
-var opXForeachAddListOut = asserts.Op{
-	Name:     "_foreach_add",
-	Overload: "List_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddListOut checks _foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
-func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddListOut(self, other, alpha, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachAddListOut, &assertgenshapes.Locs460, &l0, &l1, &l3, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachAddListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l3, self, other, out)
-}
-
-var opXForeachAddScalarList = asserts.Op{
-	Name:     "_foreach_add",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddScalarList checks _foreach_add.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
-func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAddScalarList(self, scalars)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachAddScalarList, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachAddScalarList(self, scalars)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachAdd_ScalarList = asserts.Op{
-	Name:     "_foreach_add_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAdd_ScalarList checks _foreach_add_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
-func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachAdd_ScalarList(self, scalars)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachAdd_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachAddScalarListOut = asserts.Op{
-	Name:     "_foreach_add",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddScalarListOut checks _foreach_add.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
-func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddScalarListOut(self, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachAddScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachAddTensor = asserts.Op{
-	Name:     "_foreach_add",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddTensor checks _foreach_add.Tensor(Tensor[] self, Tensor other, *, Scalar alpha=1) -> Tensor[]
-func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAddTensor(self, other, alpha)
-	}
-	var c asserts.Call
-	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre333(&c, &opXForeachAddTensor, &assertgenshapes.Locs6, &l0, &a1, self, other)
-	r0 := kernels.XForeachAddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost334(&c, &assertgenshapes.Locs6, &l0, &a1, self, other, r0)
-	return r0
-}
-
-var opXForeachAdd_Tensor = asserts.Op{
-	Name:     "_foreach_add_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAdd_Tensor checks _foreach_add_.Tensor(Tensor(a!)[] self, Tensor other, *, Scalar alpha=1) -> ()
-func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachAdd_Tensor(self, other, alpha)
-		return
-	}
-	var c asserts.Call
-	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre335(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
-	defer c.Abandon()
-	kernels.XForeachAdd_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost336(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
-}
-
-var opXForeachAddTensorOut = asserts.Op{
-	Name:     "_foreach_add",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddTensorOut checks _foreach_add.Tensor_out(Tensor[] self, Tensor other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
-func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddTensorOut(self, other, alpha, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a1     asserts.Saved
-		l0, l3 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre337(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs460, &l0, &a1, &l3, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost338(&c, &assertgenshapes.Locs460, &l0, &a1, &l3, self, other, out)
-}
-
-var opXForeachSubScalar = asserts.Op{
-	Name:     "_foreach_sub",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSubScalar checks _foreach_sub.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
-func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachSubScalar(self, scalar)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachSubScalar, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachSubScalar(self, scalar)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachSub_Scalar = asserts.Op{
-	Name:     "_foreach_sub_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSub_Scalar checks _foreach_sub_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
-func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachSub_Scalar(self, scalar)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachSub_Scalar(self, scalar)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachSubScalarOut = asserts.Op{
-	Name:     "_foreach_sub",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSubScalarOut checks _foreach_sub.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
-func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSubScalarOut(self, scalar, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachSubScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachSubList = asserts.Op{
-	Name:     "_foreach_sub",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSubList checks _foreach_sub.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
-func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachSubList(self, other, alpha)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachSubList, &assertgenshapes.Locs6, &l0, &l1, self, other)
-	r0 := kernels.XForeachSubList(self, other, alpha)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
-	return r0
-}
-
-var opXForeachSub_List = asserts.Op{
-	Name:     "_foreach_sub_",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSub_List checks _foreach_sub_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
-func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachSub_List(self, other, alpha)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachSub_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
-	defer c.Abandon()
-	kernels.XForeachSub_List(self, other, alpha)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
-}
-
-var opXForeachSubListOut = asserts.Op{
-	Name:     "_foreach_sub",
-	Overload: "List_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSubListOut checks _foreach_sub.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
-func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSubListOut(self, other, alpha, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachSubListOut, &assertgenshapes.Locs460, &l0, &l1, &l3, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachSubListOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l3, self, other, out)
-}
-
-var opXForeachSubScalarList = asserts.Op{
-	Name:     "_foreach_sub",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSubScalarList checks _foreach_sub.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
-func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachSubScalarList(self, scalars)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachSubScalarList, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachSubScalarList(self, scalars)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachSub_ScalarList = asserts.Op{
-	Name:     "_foreach_sub_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSub_ScalarList checks _foreach_sub_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
-func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachSub_ScalarList(self, scalars)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachSub_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachSubScalarListOut = asserts.Op{
-	Name:     "_foreach_sub",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSubScalarListOut checks _foreach_sub.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
-func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSubScalarListOut(self, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachSubScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachMulScalar = asserts.Op{
-	Name:     "_foreach_mul",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMulScalar checks _foreach_mul.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
-func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMulScalar(self, scalar)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachMulScalar, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachMulScalar(self, scalar)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachMul_Scalar = asserts.Op{
-	Name:     "_foreach_mul_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMul_Scalar checks _foreach_mul_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
-func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachMul_Scalar(self, scalar)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachMul_Scalar(self, scalar)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachMulScalarOut = asserts.Op{
-	Name:     "_foreach_mul",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMulScalarOut checks _foreach_mul.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
-func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMulScalarOut(self, scalar, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachMulScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachMulList = asserts.Op{
-	Name:     "_foreach_mul",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMulList checks _foreach_mul.List(Tensor[] self, Tensor[] other) -> Tensor[]
-func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMulList(self, other)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachMulList, &assertgenshapes.Locs6, &l0, &l1, self, other)
-	r0 := kernels.XForeachMulList(self, other)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
-	return r0
-}
-
-var opXForeachMul_List = asserts.Op{
-	Name:     "_foreach_mul_",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMul_List checks _foreach_mul_.List(Tensor(a!)[] self, Tensor[] other) -> ()
-func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMul_List(self, other)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachMul_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
-	defer c.Abandon()
-	kernels.XForeachMul_List(self, other)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
-}
-
-var opXForeachMulListOut = asserts.Op{
-	Name:     "_foreach_mul",
-	Overload: "List_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMulListOut checks _foreach_mul.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
-func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMulListOut(self, other, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachMulListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachMulListOut(self, other, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-}
-
-var opXForeachMulScalarList = asserts.Op{
-	Name:     "_foreach_mul",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMulScalarList checks _foreach_mul.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
-func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMulScalarList(self, scalars)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachMulScalarList, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachMulScalarList(self, scalars)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachMul_ScalarList = asserts.Op{
-	Name:     "_foreach_mul_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMul_ScalarList checks _foreach_mul_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
-func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachMul_ScalarList(self, scalars)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachMul_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachMulScalarListOut = asserts.Op{
-	Name:     "_foreach_mul",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMulScalarListOut checks _foreach_mul.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
-func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMulScalarListOut(self, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachMulScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachMulTensor = asserts.Op{
-	Name:     "_foreach_mul",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMulTensor checks _foreach_mul.Tensor(Tensor[] self, Tensor other) -> Tensor[]
-func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMulTensor(self, other)
-	}
-	var c asserts.Call
-	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre333(&c, &opXForeachMulTensor, &assertgenshapes.Locs6, &l0, &a1, self, other)
-	r0 := kernels.XForeachMulTensor(self, other)
-	assertgenshapes.ChecksPost334(&c, &assertgenshapes.Locs6, &l0, &a1, self, other, r0)
-	return r0
-}
-
-var opXForeachMul_Tensor = asserts.Op{
-	Name:     "_foreach_mul_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMul_Tensor checks _foreach_mul_.Tensor(Tensor(a!)[] self, Tensor other) -> ()
-func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMul_Tensor(self, other)
-		return
-	}
-	var c asserts.Call
-	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre335(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
-	defer c.Abandon()
-	kernels.XForeachMul_Tensor(self, other)
-	assertgenshapes.ChecksPost336(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
-}
-
-var opXForeachMulTensorOut = asserts.Op{
-	Name:     "_foreach_mul",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMulTensorOut checks _foreach_mul.Tensor_out(Tensor[] self, Tensor other, *, Tensor(a!)[] out) -> ()
-func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMulTensorOut(self, other, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a1     asserts.Saved
-		l0, l2 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre337(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs460, &l0, &a1, &l2, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachMulTensorOut(self, other, out)
-	assertgenshapes.ChecksPost338(&c, &assertgenshapes.Locs460, &l0, &a1, &l2, self, other, out)
-}
-
-var opXForeachDivScalar = asserts.Op{
-	Name:     "_foreach_div",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDivScalar checks _foreach_div.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
-func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachDivScalar(self, scalar)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachDivScalar, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachDivScalar(self, scalar)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachDiv_Scalar = asserts.Op{
-	Name:     "_foreach_div_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDiv_Scalar checks _foreach_div_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
-func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachDiv_Scalar(self, scalar)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachDiv_Scalar(self, scalar)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachDivScalarOut = asserts.Op{
-	Name:     "_foreach_div",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDivScalarOut checks _foreach_div.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
-func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachDivScalarOut(self, scalar, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachDivScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachDivList = asserts.Op{
-	Name:     "_foreach_div",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDivList checks _foreach_div.List(Tensor[] self, Tensor[] other) -> Tensor[]
-func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachDivList(self, other)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachDivList, &assertgenshapes.Locs6, &l0, &l1, self, other)
-	r0 := kernels.XForeachDivList(self, other)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
-	return r0
-}
-
-var opXForeachDiv_List = asserts.Op{
-	Name:     "_foreach_div_",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDiv_List checks _foreach_div_.List(Tensor(a!)[] self, Tensor[] other) -> ()
-func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachDiv_List(self, other)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachDiv_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
-	defer c.Abandon()
-	kernels.XForeachDiv_List(self, other)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
-}
-
-var opXForeachDivListOut = asserts.Op{
-	Name:     "_foreach_div",
-	Overload: "List_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDivListOut checks _foreach_div.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
-func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachDivListOut(self, other, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachDivListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachDivListOut(self, other, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-}
-
-var opXForeachDivScalarList = asserts.Op{
-	Name:     "_foreach_div",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDivScalarList checks _foreach_div.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
-func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachDivScalarList(self, scalars)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachDivScalarList, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachDivScalarList(self, scalars)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachDiv_ScalarList = asserts.Op{
-	Name:     "_foreach_div_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDiv_ScalarList checks _foreach_div_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
-func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachDiv_ScalarList(self, scalars)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachDiv_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachDivScalarListOut = asserts.Op{
-	Name:     "_foreach_div",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDivScalarListOut checks _foreach_div.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
-func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachDivScalarListOut(self, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachDivScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachDivTensor = asserts.Op{
-	Name:     "_foreach_div",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDivTensor checks _foreach_div.Tensor(Tensor[] self, Tensor other) -> Tensor[]
-func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachDivTensor(self, other)
-	}
-	var c asserts.Call
-	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre333(&c, &opXForeachDivTensor, &assertgenshapes.Locs6, &l0, &a1, self, other)
-	r0 := kernels.XForeachDivTensor(self, other)
-	assertgenshapes.ChecksPost334(&c, &assertgenshapes.Locs6, &l0, &a1, self, other, r0)
-	return r0
-}
-
-var opXForeachDiv_Tensor = asserts.Op{
-	Name:     "_foreach_div_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDiv_Tensor checks _foreach_div_.Tensor(Tensor(a!)[] self, Tensor other) -> ()
-func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachDiv_Tensor(self, other)
-		return
-	}
-	var c asserts.Call
-	var (
-		a1 asserts.Saved
-		l0 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre335(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs8, &l0, &a1, self, other)
-	defer c.Abandon()
-	kernels.XForeachDiv_Tensor(self, other)
-	assertgenshapes.ChecksPost336(&c, &assertgenshapes.Locs8, &l0, &a1, self, other)
-}
-
-var opXForeachDivTensorOut = asserts.Op{
-	Name:     "_foreach_div",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachDivTensorOut checks _foreach_div.Tensor_out(Tensor[] self, Tensor other, *, Tensor(a!)[] out) -> ()
-func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachDivTensorOut(self, other, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a1     asserts.Saved
-		l0, l2 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre337(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs460, &l0, &a1, &l2, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachDivTensorOut(self, other, out)
-	assertgenshapes.ChecksPost338(&c, &assertgenshapes.Locs460, &l0, &a1, &l2, self, other, out)
-}
-
-var opXForeachClampMaxScalar = asserts.Op{
-	Name:     "_foreach_clamp_max",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMaxScalar checks _foreach_clamp_max.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
-func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachClampMaxScalar(self, scalar)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachClampMax_Scalar = asserts.Op{
-	Name:     "_foreach_clamp_max_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMax_Scalar checks _foreach_clamp_max_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
-func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMax_Scalar(self, scalar)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachClampMax_Scalar(self, scalar)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachClampMaxScalarOut = asserts.Op{
-	Name:     "_foreach_clamp_max",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMaxScalarOut checks _foreach_clamp_max.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
-func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMaxScalarOut(self, scalar, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachClampMaxList = asserts.Op{
-	Name:     "_foreach_clamp_max",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMaxList checks _foreach_clamp_max.List(Tensor[] self, Tensor[] other) -> Tensor[]
-func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachClampMaxList(self, other)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachClampMaxList, &assertgenshapes.Locs6, &l0, &l1, self, other)
-	r0 := kernels.XForeachClampMaxList(self, other)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
-	return r0
-}
-
-var opXForeachClampMax_List = asserts.Op{
-	Name:     "_foreach_clamp_max_",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMax_List checks _foreach_clamp_max_.List(Tensor(a!)[] self, Tensor[] other) -> ()
-func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMax_List(self, other)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachClampMax_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
-	defer c.Abandon()
-	kernels.XForeachClampMax_List(self, other)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
-}
-
-var opXForeachClampMaxListOut = asserts.Op{
-	Name:     "_foreach_clamp_max",
-	Overload: "List_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMaxListOut checks _foreach_clamp_max.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
-func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMaxListOut(self, other, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachClampMaxListOut(self, other, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-}
-
-var opXForeachClampMaxScalarList = asserts.Op{
-	Name:     "_foreach_clamp_max",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMaxScalarList checks _foreach_clamp_max.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
-func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachClampMaxScalarList(self, scalars)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachClampMax_ScalarList = asserts.Op{
-	Name:     "_foreach_clamp_max_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMax_ScalarList checks _foreach_clamp_max_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
-func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMax_ScalarList(self, scalars)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachClampMax_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachClampMaxScalarListOut = asserts.Op{
-	Name:     "_foreach_clamp_max",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMaxScalarListOut checks _foreach_clamp_max.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
-func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachClampMinScalar = asserts.Op{
-	Name:     "_foreach_clamp_min",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMinScalar checks _foreach_clamp_min.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
-func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachClampMinScalar(self, scalar)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachClampMin_Scalar = asserts.Op{
-	Name:     "_foreach_clamp_min_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMin_Scalar checks _foreach_clamp_min_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
-func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMin_Scalar(self, scalar)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachClampMin_Scalar(self, scalar)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachClampMinScalarOut = asserts.Op{
-	Name:     "_foreach_clamp_min",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMinScalarOut checks _foreach_clamp_min.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
-func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMinScalarOut(self, scalar, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachClampMinList = asserts.Op{
-	Name:     "_foreach_clamp_min",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMinList checks _foreach_clamp_min.List(Tensor[] self, Tensor[] other) -> Tensor[]
-func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachClampMinList(self, other)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachClampMinList, &assertgenshapes.Locs6, &l0, &l1, self, other)
-	r0 := kernels.XForeachClampMinList(self, other)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
-	return r0
-}
-
-var opXForeachClampMin_List = asserts.Op{
-	Name:     "_foreach_clamp_min_",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMin_List checks _foreach_clamp_min_.List(Tensor(a!)[] self, Tensor[] other) -> ()
-func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMin_List(self, other)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachClampMin_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
-	defer c.Abandon()
-	kernels.XForeachClampMin_List(self, other)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
-}
-
-var opXForeachClampMinListOut = asserts.Op{
-	Name:     "_foreach_clamp_min",
-	Overload: "List_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMinListOut checks _foreach_clamp_min.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
-func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMinListOut(self, other, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachClampMinListOut(self, other, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-}
-
-var opXForeachClampMinScalarList = asserts.Op{
-	Name:     "_foreach_clamp_min",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMinScalarList checks _foreach_clamp_min.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
-func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachClampMinScalarList(self, scalars)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachClampMin_ScalarList = asserts.Op{
-	Name:     "_foreach_clamp_min_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMin_ScalarList checks _foreach_clamp_min_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
-func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMin_ScalarList(self, scalars)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachClampMin_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachClampMinScalarListOut = asserts.Op{
-	Name:     "_foreach_clamp_min",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachClampMinScalarListOut checks _foreach_clamp_min.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
-func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachClampMinScalarListOut(self, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachMaximumScalar = asserts.Op{
-	Name:     "_foreach_maximum",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMaximumScalar checks _foreach_maximum.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
-func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMaximumScalar(self, scalar)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachMaximum_Scalar = asserts.Op{
-	Name:     "_foreach_maximum_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMaximum_Scalar checks _foreach_maximum_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
-func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachMaximum_Scalar(self, scalar)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachMaximum_Scalar(self, scalar)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachMaximumScalarOut = asserts.Op{
-	Name:     "_foreach_maximum",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMaximumScalarOut checks _foreach_maximum.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
-func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMaximumScalarOut(self, scalar, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachMaximumList = asserts.Op{
-	Name:     "_foreach_maximum",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMaximumList checks _foreach_maximum.List(Tensor[] self, Tensor[] other) -> Tensor[]
-func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMaximumList(self, other)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachMaximumList, &assertgenshapes.Locs6, &l0, &l1, self, other)
-	r0 := kernels.XForeachMaximumList(self, other)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
-	return r0
-}
-
-var opXForeachMaximum_List = asserts.Op{
-	Name:     "_foreach_maximum_",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMaximum_List checks _foreach_maximum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
-func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMaximum_List(self, other)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachMaximum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
-	defer c.Abandon()
-	kernels.XForeachMaximum_List(self, other)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
-}
-
-var opXForeachMaximumListOut = asserts.Op{
-	Name:     "_foreach_maximum",
-	Overload: "List_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMaximumListOut checks _foreach_maximum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
-func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMaximumListOut(self, other, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachMaximumListOut(self, other, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-}
-
-var opXForeachMaximumScalarList = asserts.Op{
-	Name:     "_foreach_maximum",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMaximumScalarList checks _foreach_maximum.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
-func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMaximumScalarList(self, scalars)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachMaximum_ScalarList = asserts.Op{
-	Name:     "_foreach_maximum_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMaximum_ScalarList checks _foreach_maximum_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
-func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachMaximum_ScalarList(self, scalars)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachMaximum_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachMaximumScalarListOut = asserts.Op{
-	Name:     "_foreach_maximum",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMaximumScalarListOut checks _foreach_maximum.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
-func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMaximumScalarListOut(self, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachMinimumScalar = asserts.Op{
-	Name:     "_foreach_minimum",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMinimumScalar checks _foreach_minimum.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
-func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMinimumScalar(self, scalar)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachMinimum_Scalar = asserts.Op{
-	Name:     "_foreach_minimum_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMinimum_Scalar checks _foreach_minimum_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
-func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachMinimum_Scalar(self, scalar)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachMinimum_Scalar(self, scalar)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachMinimumScalarOut = asserts.Op{
-	Name:     "_foreach_minimum",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMinimumScalarOut checks _foreach_minimum.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
-func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMinimumScalarOut(self, scalar, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachMinimumList = asserts.Op{
-	Name:     "_foreach_minimum",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMinimumList checks _foreach_minimum.List(Tensor[] self, Tensor[] other) -> Tensor[]
-func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMinimumList(self, other)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachMinimumList, &assertgenshapes.Locs6, &l0, &l1, self, other)
-	r0 := kernels.XForeachMinimumList(self, other)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs6, &l0, &l1, self, other, r0)
-	return r0
-}
-
-var opXForeachMinimum_List = asserts.Op{
-	Name:     "_foreach_minimum_",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMinimum_List checks _foreach_minimum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
-func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMinimum_List(self, other)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachMinimum_List, &assertgenshapes.Locs8, &l0, &l1, self, other)
-	defer c.Abandon()
-	kernels.XForeachMinimum_List(self, other)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs8, &l0, &l1, self, other)
-}
-
-var opXForeachMinimumListOut = asserts.Op{
-	Name:     "_foreach_minimum",
-	Overload: "List_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMinimumListOut checks _foreach_minimum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
-func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMinimumListOut(self, other, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-	defer c.Abandon()
-	kernels.XForeachMinimumListOut(self, other, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs460, &l0, &l1, &l2, self, other, out)
-}
-
-var opXForeachMinimumScalarList = asserts.Op{
-	Name:     "_foreach_minimum",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMinimumScalarList checks _foreach_minimum.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
-func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMinimumScalarList(self, scalars)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachMinimum_ScalarList = asserts.Op{
-	Name:     "_foreach_minimum_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMinimum_ScalarList checks _foreach_minimum_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
-func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachMinimum_ScalarList(self, scalars)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachMinimum_ScalarList(self, scalars)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachMinimumScalarListOut = asserts.Op{
-	Name:     "_foreach_minimum",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMinimumScalarListOut checks _foreach_minimum.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
-func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMinimumScalarListOut(self, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachAddcdivScalar = asserts.Op{
-	Name:     "_foreach_addcdiv",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcdivScalar checks _foreach_addcdiv.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
-func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre339(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2)
-	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
-	return r0
-}
-
-var opXForeachAddcdivScalarList = asserts.Op{
-	Name:     "_foreach_addcdiv",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcdivScalarList checks _foreach_addcdiv.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
-func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre339(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2)
-	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
-	return r0
-}
-
-var opXForeachAddcdivTensor = asserts.Op{
-	Name:     "_foreach_addcdiv",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcdivTensor checks _foreach_addcdiv.Tensor(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> Tensor[]
-func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	}
-	var c asserts.Call
-	var (
-		a3         asserts.Saved
-		l0, l1, l2 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre341(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
-	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost342(&c, &assertgenshapes.Locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
-	return r0
-}
-
-var opXForeachAddcdiv_Scalar = asserts.Op{
-	Name:     "_foreach_addcdiv_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcdiv_Scalar checks _foreach_addcdiv_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
-func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre343(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
-	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
-}
-
-var opXForeachAddcdivScalarOut = asserts.Op{
-	Name:     "_foreach_addcdiv",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcdivScalarOut checks _foreach_addcdiv.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
-func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
-	assertgenshapes.ChecksPre345(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
-	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-}
-
-var opXForeachAddcdiv_ScalarList = asserts.Op{
-	Name:     "_foreach_addcdiv_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcdiv_ScalarList checks _foreach_addcdiv_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
-func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre343(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
-	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
-}
-
-var opXForeachAddcdivScalarListOut = asserts.Op{
-	Name:     "_foreach_addcdiv",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcdivScalarListOut checks _foreach_addcdiv.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
-func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
-	assertgenshapes.ChecksPre345(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
-	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-}
-
-var opXForeachAddcdiv_Tensor = asserts.Op{
-	Name:     "_foreach_addcdiv_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcdiv_Tensor checks _foreach_addcdiv_.Tensor(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> ()
-func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-		return
-	}
-	var c asserts.Call
-	var (
-		a3         asserts.Saved
-		l0, l1, l2 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre347(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
-	defer c.Abandon()
-	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost348(&c, &assertgenshapes.Locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
-}
-
-var opXForeachAddcdivTensorOut = asserts.Op{
-	Name:     "_foreach_addcdiv",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcdivTensorOut checks _foreach_addcdiv.Tensor_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars, *, Tensor(a!)[] out) -> ()
-func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a3             asserts.Saved
-		l0, l1, l2, l4 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre349(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
-	defer c.Abandon()
-	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost350(&c, &assertgenshapes.Locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
-}
-
-var opXForeachAddcmulScalar = asserts.Op{
-	Name:     "_foreach_addcmul",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcmulScalar checks _foreach_addcmul.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
-func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre339(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2)
-	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
-	return r0
-}
-
-var opXForeachAddcmulScalarList = asserts.Op{
-	Name:     "_foreach_addcmul",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcmulScalarList checks _foreach_addcmul.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
-func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre339(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2)
-	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs412, &l0, &l1, &l2, self, tensor1, tensor2, r0)
-	return r0
-}
-
-var opXForeachAddcmulTensor = asserts.Op{
-	Name:     "_foreach_addcmul",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcmulTensor checks _foreach_addcmul.Tensor(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> Tensor[]
-func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	}
-	var c asserts.Call
-	var (
-		a3         asserts.Saved
-		l0, l1, l2 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre341(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
-	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost342(&c, &assertgenshapes.Locs461, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
-	return r0
-}
-
-var opXForeachAddcmul_Scalar = asserts.Op{
-	Name:     "_foreach_addcmul_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcmul_Scalar checks _foreach_addcmul_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
-func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre343(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
-	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
-}
-
-var opXForeachAddcmulScalarOut = asserts.Op{
-	Name:     "_foreach_addcmul",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcmulScalarOut checks _foreach_addcmul.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
-func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
-	assertgenshapes.ChecksPre345(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
-	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-}
-
-var opXForeachAddcmul_ScalarList = asserts.Op{
-	Name:     "_foreach_addcmul_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcmul_ScalarList checks _foreach_addcmul_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
-func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre343(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
-	defer c.Abandon()
-	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs462, &l0, &l1, &l2, self, tensor1, tensor2)
-}
-
-var opXForeachAddcmulScalarListOut = asserts.Op{
-	Name:     "_foreach_addcmul",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcmulScalarListOut checks _foreach_addcmul.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
-func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2, l4 asserts.SavedList
-	assertgenshapes.ChecksPre345(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-	defer c.Abandon()
-	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
-}
-
-var opXForeachAddcmul_Tensor = asserts.Op{
-	Name:     "_foreach_addcmul_",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcmul_Tensor checks _foreach_addcmul_.Tensor(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> ()
-func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-		return
-	}
-	var c asserts.Call
-	var (
-		a3         asserts.Saved
-		l0, l1, l2 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre347(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
-	defer c.Abandon()
-	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	assertgenshapes.ChecksPost348(&c, &assertgenshapes.Locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
-}
-
-var opXForeachAddcmulTensorOut = asserts.Op{
-	Name:     "_foreach_addcmul",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAddcmulTensorOut checks _foreach_addcmul.Tensor_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars, *, Tensor(a!)[] out) -> ()
-func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-		return
-	}
-	var c asserts.Call
-	var (
-		a3             asserts.Saved
-		l0, l1, l2, l4 asserts.SavedList
-	)
-	assertgenshapes.ChecksPre349(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
-	defer c.Abandon()
-	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-	assertgenshapes.ChecksPost350(&c, &assertgenshapes.Locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
-}
-
-var opXForeachAbs = asserts.Op{
-	Name:     "_foreach_abs",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAbs checks _foreach_abs(Tensor[] self) -> Tensor[]
-func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAbs(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachAbs, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachAbs(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachAbs_ = asserts.Op{
-	Name:     "_foreach_abs_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAbs_ checks _foreach_abs_(Tensor(a!)[] self) -> ()
-func XForeachAbs_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAbs_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachAbs_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachAbs_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachAbsOut = asserts.Op{
-	Name:     "_foreach_abs",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAbsOut checks _foreach_abs.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAbsOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachAbsOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachAbsOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachAcos = asserts.Op{
-	Name:     "_foreach_acos",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAcos checks _foreach_acos(Tensor[] self) -> Tensor[]
-func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAcos(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachAcos, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachAcos(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachAcos_ = asserts.Op{
-	Name:     "_foreach_acos_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAcos_ checks _foreach_acos_(Tensor(a!)[] self) -> ()
-func XForeachAcos_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAcos_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachAcos_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachAcos_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachAcosOut = asserts.Op{
-	Name:     "_foreach_acos",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAcosOut checks _foreach_acos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAcosOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachAcosOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachAcosOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachAsin = asserts.Op{
-	Name:     "_foreach_asin",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAsin checks _foreach_asin(Tensor[] self) -> Tensor[]
-func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAsin(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachAsin, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachAsin(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachAsin_ = asserts.Op{
-	Name:     "_foreach_asin_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAsin_ checks _foreach_asin_(Tensor(a!)[] self) -> ()
-func XForeachAsin_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAsin_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachAsin_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachAsin_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachAsinOut = asserts.Op{
-	Name:     "_foreach_asin",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAsinOut checks _foreach_asin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAsinOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachAsinOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachAsinOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachAtan = asserts.Op{
-	Name:     "_foreach_atan",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAtan checks _foreach_atan(Tensor[] self) -> Tensor[]
-func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachAtan(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachAtan, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachAtan(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachAtan_ = asserts.Op{
-	Name:     "_foreach_atan_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAtan_ checks _foreach_atan_(Tensor(a!)[] self) -> ()
-func XForeachAtan_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAtan_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachAtan_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachAtan_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachAtanOut = asserts.Op{
-	Name:     "_foreach_atan",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachAtanOut checks _foreach_atan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachAtanOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachAtanOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachAtanOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachCeil = asserts.Op{
-	Name:     "_foreach_ceil",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCeil checks _foreach_ceil(Tensor[] self) -> Tensor[]
-func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachCeil(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachCeil, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachCeil(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachCeil_ = asserts.Op{
-	Name:     "_foreach_ceil_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCeil_ checks _foreach_ceil_(Tensor(a!)[] self) -> ()
-func XForeachCeil_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachCeil_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachCeil_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachCeil_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachCeilOut = asserts.Op{
-	Name:     "_foreach_ceil",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCeilOut checks _foreach_ceil.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachCeilOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachCeilOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachCeilOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachCos = asserts.Op{
-	Name:     "_foreach_cos",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCos checks _foreach_cos(Tensor[] self) -> Tensor[]
-func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachCos(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachCos, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachCos(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachCos_ = asserts.Op{
-	Name:     "_foreach_cos_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCos_ checks _foreach_cos_(Tensor(a!)[] self) -> ()
-func XForeachCos_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachCos_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachCos_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachCos_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachCosOut = asserts.Op{
-	Name:     "_foreach_cos",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCosOut checks _foreach_cos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachCosOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachCosOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachCosOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachCosh = asserts.Op{
-	Name:     "_foreach_cosh",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCosh checks _foreach_cosh(Tensor[] self) -> Tensor[]
-func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachCosh(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachCosh, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachCosh(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachCosh_ = asserts.Op{
-	Name:     "_foreach_cosh_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCosh_ checks _foreach_cosh_(Tensor(a!)[] self) -> ()
-func XForeachCosh_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachCosh_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachCosh_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachCosh_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachCoshOut = asserts.Op{
-	Name:     "_foreach_cosh",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCoshOut checks _foreach_cosh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachCoshOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachCoshOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachCoshOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachErf = asserts.Op{
-	Name:     "_foreach_erf",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachErf checks _foreach_erf(Tensor[] self) -> Tensor[]
-func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachErf(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachErf, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachErf(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachErf_ = asserts.Op{
-	Name:     "_foreach_erf_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachErf_ checks _foreach_erf_(Tensor(a!)[] self) -> ()
-func XForeachErf_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachErf_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachErf_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachErf_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachErfOut = asserts.Op{
-	Name:     "_foreach_erf",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachErfOut checks _foreach_erf.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachErfOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachErfOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachErfOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachErfc = asserts.Op{
-	Name:     "_foreach_erfc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachErfc checks _foreach_erfc(Tensor[] self) -> Tensor[]
-func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachErfc(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachErfc, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachErfc(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachErfc_ = asserts.Op{
-	Name:     "_foreach_erfc_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachErfc_ checks _foreach_erfc_(Tensor(a!)[] self) -> ()
-func XForeachErfc_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachErfc_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachErfc_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachErfc_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachErfcOut = asserts.Op{
-	Name:     "_foreach_erfc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachErfcOut checks _foreach_erfc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachErfcOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachErfcOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachErfcOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachExp = asserts.Op{
-	Name:     "_foreach_exp",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachExp checks _foreach_exp(Tensor[] self) -> Tensor[]
-func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachExp(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachExp, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachExp(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachExp_ = asserts.Op{
-	Name:     "_foreach_exp_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachExp_ checks _foreach_exp_(Tensor(a!)[] self) -> ()
-func XForeachExp_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachExp_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachExp_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachExp_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachExpOut = asserts.Op{
-	Name:     "_foreach_exp",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachExpOut checks _foreach_exp.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachExpOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachExpOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachExpOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachExpm1 = asserts.Op{
-	Name:     "_foreach_expm1",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachExpm1 checks _foreach_expm1(Tensor[] self) -> Tensor[]
-func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachExpm1(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachExpm1, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachExpm1(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachExpm1_ = asserts.Op{
-	Name:     "_foreach_expm1_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachExpm1_ checks _foreach_expm1_(Tensor(a!)[] self) -> ()
-func XForeachExpm1_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachExpm1_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachExpm1_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachExpm1_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachExpm1Out = asserts.Op{
-	Name:     "_foreach_expm1",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachExpm1Out checks _foreach_expm1.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachExpm1Out(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachExpm1Out, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachExpm1Out(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachFloor = asserts.Op{
-	Name:     "_foreach_floor",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachFloor checks _foreach_floor(Tensor[] self) -> Tensor[]
-func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachFloor(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachFloor, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachFloor(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachFloor_ = asserts.Op{
-	Name:     "_foreach_floor_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachFloor_ checks _foreach_floor_(Tensor(a!)[] self) -> ()
-func XForeachFloor_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachFloor_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachFloor_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachFloor_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachFloorOut = asserts.Op{
-	Name:     "_foreach_floor",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachFloorOut checks _foreach_floor.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachFloorOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachFloorOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachFloorOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachFrac = asserts.Op{
-	Name:     "_foreach_frac",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachFrac checks _foreach_frac(Tensor[] self) -> Tensor[]
-func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachFrac(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachFrac, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachFrac(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachFrac_ = asserts.Op{
-	Name:     "_foreach_frac_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachFrac_ checks _foreach_frac_(Tensor(a!)[] self) -> ()
-func XForeachFrac_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachFrac_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachFrac_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachFrac_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachFracOut = asserts.Op{
-	Name:     "_foreach_frac",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachFracOut checks _foreach_frac.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachFracOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachFracOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachFracOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachLerpList = asserts.Op{
-	Name:     "_foreach_lerp",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLerpList checks _foreach_lerp.List(Tensor[] self, Tensor[] tensors1, Tensor[] weights) -> Tensor[]
-func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachLerpList(self, tensors1, weights)
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre339(&c, &opXForeachLerpList, &assertgenshapes.Locs466, &l0, &l1, &l2, self, tensors1, weights)
-	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	assertgenshapes.ChecksPost340(&c, &assertgenshapes.Locs466, &l0, &l1, &l2, self, tensors1, weights, r0)
-	return r0
-}
-
-var opXForeachLerp_List = asserts.Op{
-	Name:     "_foreach_lerp_",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLerp_List checks _foreach_lerp_.List(Tensor(a!)[] self, Tensor[] tensors1, Tensor[] weights) -> ()
-func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLerp_List(self, tensors1, weights)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre343(&c, &opXForeachLerp_List, &assertgenshapes.Locs467, &l0, &l1, &l2, self, tensors1, weights)
-	defer c.Abandon()
-	kernels.XForeachLerp_List(self, tensors1, weights)
-	assertgenshapes.ChecksPost344(&c, &assertgenshapes.Locs467, &l0, &l1, &l2, self, tensors1, weights)
-}
-
-var opXForeachLerpListOut = asserts.Op{
-	Name:     "_foreach_lerp",
-	Overload: "List_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLerpListOut checks _foreach_lerp.List_out(Tensor[] self, Tensor[] tensors1, Tensor[] weights, *, Tensor(a!)[] out) -> ()
-func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLerpListOut(self, tensors1, weights, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2, l3 asserts.SavedList
-	assertgenshapes.ChecksPre345(&c, &opXForeachLerpListOut, &assertgenshapes.Locs468, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
-	defer c.Abandon()
-	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	assertgenshapes.ChecksPost346(&c, &assertgenshapes.Locs468, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
-}
-
-var opXForeachLerpScalar = asserts.Op{
-	Name:     "_foreach_lerp",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLerpScalar checks _foreach_lerp.Scalar(Tensor[] self, Tensor[] tensors1, Scalar weight) -> Tensor[]
-func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachLerpScalar(self, tensors1, weight)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachLerpScalar, &assertgenshapes.Locs469, &l0, &l1, self, tensors1)
-	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs469, &l0, &l1, self, tensors1, r0)
-	return r0
-}
-
-var opXForeachLerp_Scalar = asserts.Op{
-	Name:     "_foreach_lerp_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLerp_Scalar checks _foreach_lerp_.Scalar(Tensor(a!)[] self, Tensor[] tensors1, Scalar weight) -> ()
-func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachLerp_Scalar(self, tensors1, weight)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs470, &l0, &l1, self, tensors1)
-	defer c.Abandon()
-	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs470, &l0, &l1, self, tensors1)
-}
-
-var opXForeachLerpScalarOut = asserts.Op{
-	Name:     "_foreach_lerp",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLerpScalarOut checks _foreach_lerp.Scalar_out(Tensor[] self, Tensor[] tensors1, Scalar weight, *, Tensor(a!)[] out) -> ()
-func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs471, &l0, &l1, &l3, self, tensors1, out)
-	defer c.Abandon()
-	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs471, &l0, &l1, &l3, self, tensors1, out)
-}
-
-var opXForeachLerpScalarList = asserts.Op{
-	Name:     "_foreach_lerp",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLerpScalarList checks _foreach_lerp.ScalarList(Tensor[] self, Tensor[] tensors1, Scalar[] weight) -> Tensor[]
-func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachLerpScalarList(self, tensors1, weight)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs469, &l0, &l1, self, tensors1)
-	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs469, &l0, &l1, self, tensors1, r0)
-	return r0
-}
-
-var opXForeachLerp_ScalarList = asserts.Op{
-	Name:     "_foreach_lerp_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLerp_ScalarList checks _foreach_lerp_.ScalarList(Tensor(a!)[] self, Tensor[] tensors1, Scalar[] weight) -> ()
-func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs470, &l0, &l1, self, tensors1)
-	defer c.Abandon()
-	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs470, &l0, &l1, self, tensors1)
-}
-
-var opXForeachLerpScalarListOut = asserts.Op{
-	Name:     "_foreach_lerp",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLerpScalarListOut checks _foreach_lerp.ScalarList_out(Tensor[] self, Tensor[] tensors1, Scalar[] weight, *, Tensor(a!)[] out) -> ()
-func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs471, &l0, &l1, &l3, self, tensors1, out)
-	defer c.Abandon()
-	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs471, &l0, &l1, &l3, self, tensors1, out)
-}
-
-var opXForeachLgamma = asserts.Op{
-	Name:     "_foreach_lgamma",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLgamma checks _foreach_lgamma(Tensor[] self) -> Tensor[]
-func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachLgamma(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachLgamma, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachLgamma(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachLgamma_ = asserts.Op{
-	Name:     "_foreach_lgamma_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLgamma_ checks _foreach_lgamma_(Tensor(a!)[] self) -> ()
-func XForeachLgamma_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLgamma_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachLgamma_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachLgamma_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachLgammaOut = asserts.Op{
-	Name:     "_foreach_lgamma",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLgammaOut checks _foreach_lgamma.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLgammaOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachLgammaOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachLgammaOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachLog = asserts.Op{
-	Name:     "_foreach_log",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog checks _foreach_log(Tensor[] self) -> Tensor[]
-func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachLog(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachLog, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachLog(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachLog_ = asserts.Op{
-	Name:     "_foreach_log_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog_ checks _foreach_log_(Tensor(a!)[] self) -> ()
-func XForeachLog_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLog_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachLog_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachLog_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachLogOut = asserts.Op{
-	Name:     "_foreach_log",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLogOut checks _foreach_log.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLogOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachLogOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachLogOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachLog10 = asserts.Op{
-	Name:     "_foreach_log10",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog10 checks _foreach_log10(Tensor[] self) -> Tensor[]
-func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachLog10(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachLog10, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachLog10(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachLog10_ = asserts.Op{
-	Name:     "_foreach_log10_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog10_ checks _foreach_log10_(Tensor(a!)[] self) -> ()
-func XForeachLog10_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLog10_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachLog10_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachLog10_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachLog10Out = asserts.Op{
-	Name:     "_foreach_log10",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog10Out checks _foreach_log10.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLog10Out(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachLog10Out, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachLog10Out(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachLog1p = asserts.Op{
-	Name:     "_foreach_log1p",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog1p checks _foreach_log1p(Tensor[] self) -> Tensor[]
-func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachLog1p(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachLog1p, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachLog1p(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachLog1p_ = asserts.Op{
-	Name:     "_foreach_log1p_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog1p_ checks _foreach_log1p_(Tensor(a!)[] self) -> ()
-func XForeachLog1p_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLog1p_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachLog1p_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachLog1p_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachLog1pOut = asserts.Op{
-	Name:     "_foreach_log1p",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog1pOut checks _foreach_log1p.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLog1pOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachLog1pOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachLog1pOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachLog2 = asserts.Op{
-	Name:     "_foreach_log2",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog2 checks _foreach_log2(Tensor[] self) -> Tensor[]
-func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachLog2(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachLog2, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachLog2(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachLog2_ = asserts.Op{
-	Name:     "_foreach_log2_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog2_ checks _foreach_log2_(Tensor(a!)[] self) -> ()
-func XForeachLog2_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLog2_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachLog2_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachLog2_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachLog2Out = asserts.Op{
-	Name:     "_foreach_log2",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachLog2Out checks _foreach_log2.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachLog2Out(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachLog2Out, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachLog2Out(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachMax = asserts.Op{
-	Name:     "_foreach_max",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMax checks _foreach_max(Tensor[] self) -> Tensor[]
-func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachMax(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachMax, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachMax(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachMaxOut = asserts.Op{
-	Name:     "_foreach_max",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachMaxOut checks _foreach_max.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachMaxOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachMaxOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachMaxOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachNeg = asserts.Op{
-	Name:     "_foreach_neg",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachNeg checks _foreach_neg(Tensor[] self) -> Tensor[]
-func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachNeg(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachNeg, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachNeg(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachNeg_ = asserts.Op{
-	Name:     "_foreach_neg_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachNeg_ checks _foreach_neg_(Tensor(a!)[] self) -> ()
-func XForeachNeg_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachNeg_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachNeg_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachNeg_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachNegOut = asserts.Op{
-	Name:     "_foreach_neg",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachNegOut checks _foreach_neg.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachNegOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachNegOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachNegOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachNormScalar = asserts.Op{
-	Name:     "_foreach_norm",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachNormScalar checks _foreach_norm.Scalar(Tensor[] self, Scalar ord=2, ScalarType? dtype=None) -> Tensor[]
-func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachNormScalar(self, ord, dtype)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachNormScalar, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachNormScalarOut = asserts.Op{
-	Name:     "_foreach_norm",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachNormScalarOut checks _foreach_norm.Scalar_out(Tensor[] self, Scalar ord=2, ScalarType? dtype=None, *, Tensor(a!)[] out) -> ()
-func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachNormScalarOut(self, ord, dtype, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l3 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs270, &l0, &l3, self, out)
-	defer c.Abandon()
-	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l3, self, out)
-}
-
-var opXForeachPowList = asserts.Op{
-	Name:     "_foreach_pow",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachPowList checks _foreach_pow.List(Tensor[] self, Tensor[] exponent) -> Tensor[]
-func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachPowList(self, exponent)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachPowList, &assertgenshapes.Locs445, &l0, &l1, self, exponent)
-	r0 := kernels.XForeachPowList(self, exponent)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs445, &l0, &l1, self, exponent, r0)
-	return r0
-}
-
-var opXForeachPowScalar = asserts.Op{
-	Name:     "_foreach_pow",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachPowScalar checks _foreach_pow.Scalar(Tensor[] self, Scalar exponent) -> Tensor[]
-func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachPowScalar(self, exponent)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachPowScalar, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachPowScalar(self, exponent)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachPowScalarList = asserts.Op{
-	Name:     "_foreach_pow",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachPowScalarList checks _foreach_pow.ScalarList(Tensor[] self, Scalar[] exponent) -> Tensor[]
-func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachPowScalarList(self, exponent)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachPowScalarList, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachPowScalarList(self, exponent)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachPowScalarAndTensor = asserts.Op{
-	Name:     "_foreach_pow",
-	Overload: "ScalarAndTensor",
-	Profile:  asserts.Strict,
-}
-
-// XForeachPowScalarAndTensor checks _foreach_pow.ScalarAndTensor(Scalar self, Tensor[] exponent) -> Tensor[]
-func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachPowScalarAndTensor(self, exponent)
-	}
-	var c asserts.Call
-	var l1 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs447, &l1, exponent)
-	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs447, &l1, exponent, r0)
-	return r0
-}
-
-var opXForeachPow_List = asserts.Op{
-	Name:     "_foreach_pow_",
-	Overload: "List",
-	Profile:  asserts.Strict,
-}
-
-// XForeachPow_List checks _foreach_pow_.List(Tensor(a!)[] self, Tensor[] exponent) -> ()
-func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachPow_List(self, exponent)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachPow_List, &assertgenshapes.Locs472, &l0, &l1, self, exponent)
-	defer c.Abandon()
-	kernels.XForeachPow_List(self, exponent)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs472, &l0, &l1, self, exponent)
-}
-
-var opXForeachPowListOut = asserts.Op{
-	Name:     "_foreach_pow",
-	Overload: "List_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachPowListOut checks _foreach_pow.List_out(Tensor[] self, Tensor[] exponent, *, Tensor(a!)[] out) -> ()
-func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachPowListOut(self, exponent, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachPowListOut, &assertgenshapes.Locs473, &l0, &l1, &l2, self, exponent, out)
-	defer c.Abandon()
-	kernels.XForeachPowListOut(self, exponent, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs473, &l0, &l1, &l2, self, exponent, out)
-}
-
-var opXForeachPow_Scalar = asserts.Op{
-	Name:     "_foreach_pow_",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// XForeachPow_Scalar checks _foreach_pow_.Scalar(Tensor(a!)[] self, Scalar exponent) -> ()
-func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachPow_Scalar(self, exponent)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachPow_Scalar(self, exponent)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachPowScalarOut = asserts.Op{
-	Name:     "_foreach_pow",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachPowScalarOut checks _foreach_pow.Scalar_out(Tensor[] self, Scalar exponent, *, Tensor(a!)[] out) -> ()
-func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachPowScalarOut(self, exponent, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachPowScalarOut(self, exponent, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachPow_ScalarList = asserts.Op{
-	Name:     "_foreach_pow_",
-	Overload: "ScalarList",
-	Profile:  asserts.Strict,
-}
-
-// XForeachPow_ScalarList checks _foreach_pow_.ScalarList(Tensor(a!)[] self, Scalar[] exponent) -> ()
-func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
-	if !asserts.Checking() {
-		kernels.XForeachPow_ScalarList(self, exponent)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachPow_ScalarList(self, exponent)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachPowScalarListOut = asserts.Op{
-	Name:     "_foreach_pow",
-	Overload: "ScalarList_out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachPowScalarListOut checks _foreach_pow.ScalarList_out(Tensor[] self, Scalar[] exponent, *, Tensor(a!)[] out) -> ()
-func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachPowScalarListOut(self, exponent, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l2 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs270, &l0, &l2, self, out)
-	defer c.Abandon()
-	kernels.XForeachPowScalarListOut(self, exponent, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l2, self, out)
-}
-
-var opXForeachReciprocal = asserts.Op{
-	Name:     "_foreach_reciprocal",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachReciprocal checks _foreach_reciprocal(Tensor[] self) -> Tensor[]
-func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachReciprocal(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachReciprocal, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachReciprocal(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachReciprocal_ = asserts.Op{
-	Name:     "_foreach_reciprocal_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachReciprocal_ checks _foreach_reciprocal_(Tensor(a!)[] self) -> ()
-func XForeachReciprocal_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachReciprocal_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachReciprocal_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachReciprocal_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachReciprocalOut = asserts.Op{
-	Name:     "_foreach_reciprocal",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachReciprocalOut checks _foreach_reciprocal.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachReciprocalOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachReciprocalOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachRound = asserts.Op{
-	Name:     "_foreach_round",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachRound checks _foreach_round(Tensor[] self) -> Tensor[]
-func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachRound(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachRound, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachRound(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachRound_ = asserts.Op{
-	Name:     "_foreach_round_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachRound_ checks _foreach_round_(Tensor(a!)[] self) -> ()
-func XForeachRound_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachRound_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachRound_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachRound_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachRoundOut = asserts.Op{
-	Name:     "_foreach_round",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachRoundOut checks _foreach_round.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachRoundOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachRoundOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachRoundOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachRsqrt = asserts.Op{
-	Name:     "_foreach_rsqrt",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachRsqrt checks _foreach_rsqrt(Tensor[] self) -> Tensor[]
-func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachRsqrt(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachRsqrt, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachRsqrt(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachRsqrt_ = asserts.Op{
-	Name:     "_foreach_rsqrt_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachRsqrt_ checks _foreach_rsqrt_(Tensor(a!)[] self) -> ()
-func XForeachRsqrt_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachRsqrt_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachRsqrt_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachRsqrt_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachRsqrtOut = asserts.Op{
-	Name:     "_foreach_rsqrt",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachRsqrtOut checks _foreach_rsqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachRsqrtOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachRsqrtOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachSigmoid = asserts.Op{
-	Name:     "_foreach_sigmoid",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSigmoid checks _foreach_sigmoid(Tensor[] self) -> Tensor[]
-func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachSigmoid(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachSigmoid, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachSigmoid(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachSigmoid_ = asserts.Op{
-	Name:     "_foreach_sigmoid_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSigmoid_ checks _foreach_sigmoid_(Tensor(a!)[] self) -> ()
-func XForeachSigmoid_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSigmoid_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachSigmoid_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachSigmoid_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachSigmoidOut = asserts.Op{
-	Name:     "_foreach_sigmoid",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSigmoidOut checks _foreach_sigmoid.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSigmoidOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachSigmoidOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachSign = asserts.Op{
-	Name:     "_foreach_sign",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSign checks _foreach_sign(Tensor[] self) -> Tensor[]
-func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachSign(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachSign, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachSign(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachSign_ = asserts.Op{
-	Name:     "_foreach_sign_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSign_ checks _foreach_sign_(Tensor(a!)[] self) -> ()
-func XForeachSign_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSign_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachSign_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachSign_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachSignOut = asserts.Op{
-	Name:     "_foreach_sign",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSignOut checks _foreach_sign.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSignOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachSignOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachSignOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachSin = asserts.Op{
-	Name:     "_foreach_sin",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSin checks _foreach_sin(Tensor[] self) -> Tensor[]
-func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachSin(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachSin, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachSin(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachSin_ = asserts.Op{
-	Name:     "_foreach_sin_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSin_ checks _foreach_sin_(Tensor(a!)[] self) -> ()
-func XForeachSin_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSin_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachSin_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachSin_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachSinOut = asserts.Op{
-	Name:     "_foreach_sin",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSinOut checks _foreach_sin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSinOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachSinOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachSinOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachSinh = asserts.Op{
-	Name:     "_foreach_sinh",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSinh checks _foreach_sinh(Tensor[] self) -> Tensor[]
-func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachSinh(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachSinh, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachSinh(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachSinh_ = asserts.Op{
-	Name:     "_foreach_sinh_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSinh_ checks _foreach_sinh_(Tensor(a!)[] self) -> ()
-func XForeachSinh_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSinh_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachSinh_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachSinh_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachSinhOut = asserts.Op{
-	Name:     "_foreach_sinh",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSinhOut checks _foreach_sinh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSinhOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachSinhOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachSinhOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachSqrt = asserts.Op{
-	Name:     "_foreach_sqrt",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSqrt checks _foreach_sqrt(Tensor[] self) -> Tensor[]
-func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachSqrt(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachSqrt, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachSqrt(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachSqrt_ = asserts.Op{
-	Name:     "_foreach_sqrt_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSqrt_ checks _foreach_sqrt_(Tensor(a!)[] self) -> ()
-func XForeachSqrt_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSqrt_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachSqrt_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachSqrt_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachSqrtOut = asserts.Op{
-	Name:     "_foreach_sqrt",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachSqrtOut checks _foreach_sqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachSqrtOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachSqrtOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachSqrtOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachTan = asserts.Op{
-	Name:     "_foreach_tan",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachTan checks _foreach_tan(Tensor[] self) -> Tensor[]
-func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachTan(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachTan, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachTan(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachTan_ = asserts.Op{
-	Name:     "_foreach_tan_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachTan_ checks _foreach_tan_(Tensor(a!)[] self) -> ()
-func XForeachTan_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachTan_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachTan_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachTan_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachTanOut = asserts.Op{
-	Name:     "_foreach_tan",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachTanOut checks _foreach_tan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachTanOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachTanOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachTanOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachTanh = asserts.Op{
-	Name:     "_foreach_tanh",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachTanh checks _foreach_tanh(Tensor[] self) -> Tensor[]
-func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachTanh(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachTanh, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachTanh(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachTanh_ = asserts.Op{
-	Name:     "_foreach_tanh_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachTanh_ checks _foreach_tanh_(Tensor(a!)[] self) -> ()
-func XForeachTanh_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachTanh_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachTanh_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachTanh_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachTanhOut = asserts.Op{
-	Name:     "_foreach_tanh",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachTanhOut checks _foreach_tanh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachTanhOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachTanhOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachTanhOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachTrunc = asserts.Op{
-	Name:     "_foreach_trunc",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachTrunc checks _foreach_trunc(Tensor[] self) -> Tensor[]
-func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachTrunc(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachTrunc, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachTrunc(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachTrunc_ = asserts.Op{
-	Name:     "_foreach_trunc_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachTrunc_ checks _foreach_trunc_(Tensor(a!)[] self) -> ()
-func XForeachTrunc_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachTrunc_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachTrunc_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachTrunc_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachTruncOut = asserts.Op{
-	Name:     "_foreach_trunc",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachTruncOut checks _foreach_trunc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachTruncOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachTruncOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachTruncOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachZero_ = asserts.Op{
-	Name:     "_foreach_zero_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
-func XForeachZero_(self []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachZero_(self)
-		return
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre325(&c, &opXForeachZero_, &assertgenshapes.Locs3, &l0, self)
-	defer c.Abandon()
-	kernels.XForeachZero_(self)
-	assertgenshapes.ChecksPost326(&c, &assertgenshapes.Locs3, &l0, self)
-}
-
-var opXForeachZeroOut = asserts.Op{
-	Name:     "_foreach_zero",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachZeroOut checks _foreach_zero.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
-func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachZeroOut(self, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre248(&c, &opXForeachZeroOut, &assertgenshapes.Locs270, &l0, &l1, self, out)
-	defer c.Abandon()
-	kernels.XForeachZeroOut(self, out)
-	assertgenshapes.ChecksPost249(&c, &assertgenshapes.Locs270, &l0, &l1, self, out)
-}
-
-var opXForeachZero = asserts.Op{
-	Name:     "_foreach_zero",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachZero checks _foreach_zero(Tensor[] self) -> Tensor[] self_out
-func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachZero(self)
-	}
-	var c asserts.Call
-	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXForeachZero, &assertgenshapes.Locs0, &l0, self)
-	r0 := kernels.XForeachZero(self)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs0, &l0, self, r0)
-	return r0
-}
-
-var opXForeachCopy_ = asserts.Op{
-	Name:     "_foreach_copy_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCopy_ checks _foreach_copy_(Tensor(a!)[] self, Tensor[] src, bool non_blocking=False) -> ()
-func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) {
-	if !asserts.Checking() {
-		kernels.XForeachCopy_(self, src, non_blocking)
-		return
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre329(&c, &opXForeachCopy_, &assertgenshapes.Locs474, &l0, &l1, self, src)
-	defer c.Abandon()
-	kernels.XForeachCopy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost330(&c, &assertgenshapes.Locs474, &l0, &l1, self, src)
-}
-
-var opXForeachCopyOut = asserts.Op{
-	Name:     "_foreach_copy",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCopyOut checks _foreach_copy.out(Tensor[] self, Tensor[] src, bool non_blocking=False, *, Tensor(a!)[] out) -> ()
-func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool, out []*torch.Tensor) {
-	if !asserts.Checking() {
-		kernels.XForeachCopyOut(self, src, non_blocking, out)
-		return
-	}
-	var c asserts.Call
-	var l0, l1, l3 asserts.SavedList
-	assertgenshapes.ChecksPre331(&c, &opXForeachCopyOut, &assertgenshapes.Locs475, &l0, &l1, &l3, self, src, out)
-	defer c.Abandon()
-	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost332(&c, &assertgenshapes.Locs475, &l0, &l1, &l3, self, src, out)
-}
-
-var opXForeachCopy = asserts.Op{
-	Name:     "_foreach_copy",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XForeachCopy checks _foreach_copy(Tensor[] self, Tensor[] src, bool non_blocking=False) -> Tensor[] self_out
-func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XForeachCopy(self, src, non_blocking)
-	}
-	var c asserts.Call
-	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre327(&c, &opXForeachCopy, &assertgenshapes.Locs91, &l0, &l1, self, src)
-	r0 := kernels.XForeachCopy(self, src, non_blocking)
-	assertgenshapes.ChecksPost328(&c, &assertgenshapes.Locs91, &l0, &l1, self, src, r0)
-	return r0
-}
-
-var opBucketizeTensor = asserts.Op{
-	Name:     "bucketize",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// BucketizeTensor checks bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
-func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 bool, right bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBucketizeTensor, &assertgenshapes.Locs476, &a0, &a1, self, boundaries)
-	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs476, &a0, &a1, self, boundaries, r0)
-	return r0
-}
-
-var opBucketizeTensorOut = asserts.Op{
-	Name:     "bucketize",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// BucketizeTensorOut checks bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
-func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 bool, right bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opBucketizeTensorOut, &assertgenshapes.Locs477, &a0, &a1, &a4, self, boundaries, out)
-	defer c.Abandon()
-	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs477, &a0, &a1, &a4, self, boundaries, out, r0)
-	return r0
-}
-
-var opBucketizeScalar = asserts.Op{
-	Name:     "bucketize",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// BucketizeScalar checks bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
-func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool, right bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opBucketizeScalar, &assertgenshapes.Locs478, &a1, boundaries)
-	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs478, &a1, boundaries, r0)
-	return r0
-}
-
-var opBucketizeScalarOut = asserts.Op{
-	Name:     "bucketize",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// BucketizeScalarOut checks bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
-func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool, right bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	}
-	var c asserts.Call
-	var a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opBucketizeScalarOut, &assertgenshapes.Locs479, &a1, &a4, boundaries, out)
-	defer c.Abandon()
-	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs479, &a1, &a4, boundaries, out, r0)
-	return r0
-}
-
-var opSearchsortedTensor = asserts.Op{
-	Name:     "searchsorted",
-	Overload: "Tensor",
-	Profile:  asserts.Strict,
-}
-
-// SearchsortedTensor checks searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
-func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_int32 bool, right bool, side *string, sorter *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSearchsortedTensor, &assertgenshapes.Locs480, &a0, &a1, &a5, sorted_sequence, self, sorter)
-	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs480, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
-	return r0
-}
-
-var opSearchsortedTensorOut = asserts.Op{
-	Name:     "searchsorted",
-	Overload: "Tensor_out",
-	Profile:  asserts.Strict,
-}
-
-// SearchsortedTensorOut checks searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
-func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, out_int32 bool, right bool, side *string, sorter *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs481, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
-	defer c.Abandon()
-	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs481, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
-	return r0
-}
-
-var opSearchsortedScalar = asserts.Op{
-	Name:     "searchsorted",
-	Overload: "Scalar",
-	Profile:  asserts.Strict,
-}
-
-// SearchsortedScalar checks searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
-func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_int32 bool, right bool, side *string, sorter *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre81(&c, &opSearchsortedScalar, &assertgenshapes.Locs482, &a0, &a5, sorted_sequence, sorter)
-	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs482, &a0, &a5, sorted_sequence, sorter, r0)
-	return r0
-}
-
-var opSearchsortedScalarOut = asserts.Op{
-	Name:     "searchsorted",
-	Overload: "Scalar_out",
-	Profile:  asserts.Strict,
-}
-
-// SearchsortedScalarOut checks searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
-func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out_int32 bool, right bool, side *string, sorter *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre82(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs483, &a0, &a5, &a6, sorted_sequence, sorter, out)
-	defer c.Abandon()
-	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs483, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
-	return r0
-}
-
-var opXConvertIndicesFromCooToCsr = asserts.Op{
-	Name:     "_convert_indices_from_coo_to_csr",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XConvertIndicesFromCooToCsr checks _convert_indices_from_coo_to_csr(Tensor self, int size, *, bool out_int32=False) -> Tensor
-func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXConvertIndicesFromCooToCsrOut = asserts.Op{
-	Name:     "_convert_indices_from_coo_to_csr",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XConvertIndicesFromCooToCsrOut checks _convert_indices_from_coo_to_csr.out(Tensor self, int size, *, bool out_int32=False, Tensor(a!) out) -> Tensor(a!)
-func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opXConvertIndicesFromCsrToCoo = asserts.Op{
-	Name:     "_convert_indices_from_csr_to_coo",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XConvertIndicesFromCsrToCoo checks _convert_indices_from_csr_to_coo(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False) -> Tensor
-func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.Tensor, out_int32 bool, transpose bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs484, &a0, &a1, crow_indices, col_indices)
-	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs484, &a0, &a1, crow_indices, col_indices, r0)
-	return r0
-}
-
-var opXConvertIndicesFromCsrToCooOut = asserts.Op{
-	Name:     "_convert_indices_from_csr_to_coo",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XConvertIndicesFromCsrToCooOut checks _convert_indices_from_csr_to_coo.out(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False, Tensor(a!) out) -> Tensor(a!)
-func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *torch.Tensor, out_int32 bool, transpose bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs485, &a0, &a1, &a4, crow_indices, col_indices, out)
-	defer c.Abandon()
-	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs485, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
-	return r0
-}
-
-var opMseLossOut = asserts.Op{
-	Name:     "mse_loss",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MseLossOut checks mse_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
-func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MseLossOut(self, target, reduction, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMseLossOut, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
-	r0 := kernels.MseLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out, r0)
-	return r0
-}
-
-var opMseLoss = asserts.Op{
-	Name:     "mse_loss",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MseLoss checks mse_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
-func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MseLoss(self, target, reduction)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMseLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
-	r0 := kernels.MseLoss(self, target, reduction)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
-	return r0
-}
-
-var opMseLossBackwardGradInput = asserts.Op{
-	Name:     "mse_loss_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// MseLossBackwardGradInput checks mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
-func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
-	defer c.Abandon()
-	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
-	return r0
-}
-
-var opMseLossBackward = asserts.Op{
-	Name:     "mse_loss_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MseLossBackward checks mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
-func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MseLossBackward(grad_output, self, target, reduction)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMseLossBackward, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target)
-	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target, r0)
-	return r0
-}
-
-var opL1Loss = asserts.Op{
-	Name:     "l1_loss",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// L1Loss checks l1_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
-func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.L1Loss(self, target, reduction)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opL1Loss, &assertgenshapes.Locs158, &a0, &a1, self, target)
-	r0 := kernels.L1Loss(self, target, reduction)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
-	return r0
-}
-
-var opMultiMarginLossOut = asserts.Op{
-	Name:     "multi_margin_loss",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MultiMarginLossOut checks multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
-func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	}
-	var c asserts.Call
-	var a0, a1, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opMultiMarginLossOut, &assertgenshapes.Locs60, &a0, &a1, &a4, &a6, self, target, weight, out)
-	defer c.Abandon()
-	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs60, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
-	return r0
-}
-
-var opMultiMarginLoss = asserts.Op{
-	Name:     "multi_margin_loss",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MultiMarginLoss checks multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean) -> Tensor
-func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opMultiMarginLoss, &assertgenshapes.Locs59, &a0, &a1, &a4, self, target, weight)
-	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a4, self, target, weight, r0)
-	return r0
-}
-
-var opMultiMarginLossBackwardGradInput = asserts.Op{
-	Name:     "multi_margin_loss_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// MultiMarginLossBackwardGradInput checks multi_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
-func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a7 asserts.Saved
-	assertgenshapes.ChecksPre77(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
-	defer c.Abandon()
-	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
-	return r0
-}
-
-var opMultiMarginLossBackward = asserts.Op{
-	Name:     "multi_margin_loss_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MultiMarginLossBackward checks multi_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean) -> Tensor
-func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre73(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs61, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
-	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs61, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
-	return r0
-}
-
-var opMultilabelMarginLossOut = asserts.Op{
-	Name:     "multilabel_margin_loss",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MultilabelMarginLossOut checks multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
-func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
-	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out, r0)
-	return r0
-}
-
-var opMultilabelMarginLoss = asserts.Op{
-	Name:     "multilabel_margin_loss",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MultilabelMarginLoss checks multilabel_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
-func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MultilabelMarginLoss(self, target, reduction)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
-	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
-	return r0
-}
-
-var opMultilabelMarginLossForwardOutput = asserts.Op{
-	Name:     "multilabel_margin_loss_forward",
-	Overload: "output",
-	Profile:  asserts.Strict,
-}
-
-// MultilabelMarginLossForwardOutput checks multilabel_margin_loss_forward.output(Tensor self, Tensor target, int reduction, *, Tensor(a!) output, Tensor(b!) is_target) -> (Tensor(a!), Tensor(b!))
-func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor, reduction int64, output *torch.Tensor, is_target *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	}
-	var c asserts.Call
-	var a0, a1, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs489, &a0, &a1, &a3, &a4, self, target, output, is_target)
-	defer c.Abandon()
-	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs489, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
-	return r0, r1
-}
-
-var opMultilabelMarginLossForward = asserts.Op{
-	Name:     "multilabel_margin_loss_forward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MultilabelMarginLossForward checks multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)
-func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduction int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.MultilabelMarginLossForward(self, target, reduction)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs490, &a0, &a1, self, target)
-	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs490, &a0, &a1, self, target, r0, r1)
-	return r0, r1
-}
-
-var opMultilabelMarginLossBackwardGradInput = asserts.Op{
-	Name:     "multilabel_margin_loss_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// MultilabelMarginLossBackwardGradInput checks multilabel_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target, *, Tensor(a!) grad_input) -> Tensor(a!)
-func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, is_target *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre215(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs491, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
-	defer c.Abandon()
-	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs491, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
-	return r0
-}
-
-var opMultilabelMarginLossBackward = asserts.Op{
-	Name:     "multilabel_margin_loss_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MultilabelMarginLossBackward checks multilabel_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target) -> Tensor
-func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, is_target *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs492, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
-	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs492, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
-	return r0
-}
-
-var opNllLossOut = asserts.Op{
-	Name:     "nll_loss",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NllLossOut checks nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
-func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opNllLossOut, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
-	defer c.Abandon()
-	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
-	return r0
-}
-
-var opNllLossNd = asserts.Op{
-	Name:     "nll_loss_nd",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NllLossNd checks nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
-func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opNllLossNd, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
-	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
-	return r0
-}
-
-var opNllLoss = asserts.Op{
-	Name:     "nll_loss",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NllLoss checks nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
-func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opNllLoss, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
-	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
-	return r0
-}
-
-var opNllLossForwardOutput = asserts.Op{
-	Name:     "nll_loss_forward",
-	Overload: "output",
-	Profile:  asserts.Strict,
-}
-
-// NllLossForwardOutput checks nll_loss_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
-func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, output *torch.Tensor, total_weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre303(&c, &opNllLossForwardOutput, &assertgenshapes.Locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
-	defer c.Abandon()
-	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
-	return r0, r1
-}
-
-var opNllLossForward = asserts.Op{
-	Name:     "nll_loss_forward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NllLossForward checks nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)
-func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre304(&c, &opNllLossForward, &assertgenshapes.Locs494, &a0, &a1, &a2, self, target, weight)
-	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs494, &a0, &a1, &a2, self, target, weight, r0, r1)
-	return r0, r1
-}
-
-var opNllLossBackwardGradInput = asserts.Op{
-	Name:     "nll_loss_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// NllLossBackwardGradInput checks nll_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
-func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre351(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
-	defer c.Abandon()
-	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
-	return r0
-}
-
-var opNllLossBackward = asserts.Op{
-	Name:     "nll_loss_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NllLossBackward checks nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor
-func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre352(&c, &opNllLossBackward, &assertgenshapes.Locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
-	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
-	return r0
-}
-
-var opNllLoss2dOut = asserts.Op{
-	Name:     "nll_loss2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// NllLoss2dOut checks nll_loss2d.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
-func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opNllLoss2dOut, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
-	defer c.Abandon()
-	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
-	return r0
-}
-
-var opNllLoss2d = asserts.Op{
-	Name:     "nll_loss2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NllLoss2d checks nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
-func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opNllLoss2d, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight)
-	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs59, &a0, &a1, &a2, self, target, weight, r0)
-	return r0
-}
-
-var opNllLoss2dForwardOutput = asserts.Op{
-	Name:     "nll_loss2d_forward",
-	Overload: "output",
-	Profile:  asserts.Strict,
-}
-
-// NllLoss2dForwardOutput checks nll_loss2d_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
-func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, output *torch.Tensor, total_weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre303(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
-	defer c.Abandon()
-	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
-	return r0, r1
-}
-
-var opNllLoss2dForward = asserts.Op{
-	Name:     "nll_loss2d_forward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NllLoss2dForward checks nll_loss2d_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)
-func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre304(&c, &opNllLoss2dForward, &assertgenshapes.Locs494, &a0, &a1, &a2, self, target, weight)
-	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs494, &a0, &a1, &a2, self, target, weight, r0, r1)
-	return r0, r1
-}
-
-var opNllLoss2dBackwardGradInput = asserts.Op{
-	Name:     "nll_loss2d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// NllLoss2dBackwardGradInput checks nll_loss2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
-func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre351(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
-	defer c.Abandon()
-	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
-	return r0
-}
-
-var opNllLoss2dBackward = asserts.Op{
-	Name:     "nll_loss2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// NllLoss2dBackward checks nll_loss2d_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor
-func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre352(&c, &opNllLoss2dBackward, &assertgenshapes.Locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
-	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
-	return r0
-}
-
-var opSmoothL1LossOut = asserts.Op{
-	Name:     "smooth_l1_loss",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SmoothL1LossOut checks smooth_l1_loss.out(Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSmoothL1LossOut, &assertgenshapes.Locs486, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
-	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a4, self, target, out, r0)
-	return r0
-}
-
-var opSmoothL1Loss = asserts.Op{
-	Name:     "smooth_l1_loss",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SmoothL1Loss checks smooth_l1_loss(Tensor self, Tensor target, int reduction=Mean, float beta=1.0) -> Tensor
-func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SmoothL1Loss(self, target, reduction, beta)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSmoothL1Loss, &assertgenshapes.Locs158, &a0, &a1, self, target)
-	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
-	return r0
-}
-
-var opSmoothL1LossBackwardGradInput = asserts.Op{
-	Name:     "smooth_l1_loss_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// SmoothL1LossBackwardGradInput checks smooth_l1_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor(a!) grad_input) -> Tensor(a!)
-func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
-	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
-	return r0
-}
-
-var opSmoothL1LossBackward = asserts.Op{
-	Name:     "smooth_l1_loss_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SmoothL1LossBackward checks smooth_l1_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta) -> Tensor
-func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target)
-	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target, r0)
-	return r0
-}
-
-var opHuberLossOut = asserts.Op{
-	Name:     "huber_loss",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HuberLossOut checks huber_loss.out(Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HuberLossOut(self, target, reduction, delta, out)
-	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHuberLossOut, &assertgenshapes.Locs486, &a0, &a1, &a4, self, target, out)
-	defer c.Abandon()
-	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a4, self, target, out, r0)
-	return r0
-}
-
-var opHuberLoss = asserts.Op{
-	Name:     "huber_loss",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HuberLoss checks huber_loss(Tensor self, Tensor target, int reduction=Mean, float delta=1.0) -> Tensor
-func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HuberLoss(self, target, reduction, delta)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHuberLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
-	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
-	return r0
-}
-
-var opHuberLossBackwardOut = asserts.Op{
-	Name:     "huber_loss_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HuberLossBackwardOut checks huber_loss_backward.out(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor(a!) grad_input) -> Tensor(a!)
-func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
-	defer c.Abandon()
-	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
-	return r0
-}
-
-var opHuberLossBackward = asserts.Op{
-	Name:     "huber_loss_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HuberLossBackward checks huber_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta) -> Tensor
-func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opHuberLossBackward, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target)
-	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target, r0)
-	return r0
-}
-
-var opSoftMarginLossOut = asserts.Op{
-	Name:     "soft_margin_loss",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SoftMarginLossOut checks soft_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
-func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SoftMarginLossOut(self, target, reduction, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSoftMarginLossOut, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out)
-	defer c.Abandon()
-	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs486, &a0, &a1, &a3, self, target, out, r0)
-	return r0
-}
-
-var opSoftMarginLoss = asserts.Op{
-	Name:     "soft_margin_loss",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SoftMarginLoss checks soft_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
-func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SoftMarginLoss(self, target, reduction)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSoftMarginLoss, &assertgenshapes.Locs158, &a0, &a1, self, target)
-	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs158, &a0, &a1, self, target, r0)
-	return r0
-}
-
-var opSoftMarginLossBackwardGradInput = asserts.Op{
-	Name:     "soft_margin_loss_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// SoftMarginLossBackwardGradInput checks soft_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
-func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
-	defer c.Abandon()
-	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
-	return r0
-}
-
-var opSoftMarginLossBackward = asserts.Op{
-	Name:     "soft_margin_loss_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SoftMarginLossBackward checks soft_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
-func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target)
-	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs488, &a0, &a1, &a2, grad_output, self, target, r0)
-	return r0
-}
-
-var opEluOut = asserts.Op{
-	Name:     "elu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// EluOut checks elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)
-func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EluOut(self, alpha, scale, input_scale, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opEluOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
-	return r0
-}
-
-var opElu = asserts.Op{
-	Name:     "elu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Elu checks elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
-func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Elu(self, alpha, scale, input_scale)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opElu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opEluBackwardGradInput = asserts.Op{
-	Name:     "elu_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// EluBackwardGradInput checks elu_backward.grad_input(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor(a!) grad_input) -> Tensor(a!)
-func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, is_result bool, self_or_result *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	}
-	var c asserts.Call
-	var a0, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opEluBackwardGradInput, &assertgenshapes.Locs497, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
-	defer c.Abandon()
-	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs497, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
-	return r0
-}
-
-var opEluBackward = asserts.Op{
-	Name:     "elu_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// EluBackward checks elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
-func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, is_result bool, self_or_result *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	}
-	var c asserts.Call
-	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEluBackward, &assertgenshapes.Locs498, &a0, &a5, grad_output, self_or_result)
-	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs498, &a0, &a5, grad_output, self_or_result, r0)
-	return r0
-}
-
-var opElu_ = asserts.Op{
-	Name:     "elu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Elu_ checks elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)
-func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Elu_(self, alpha, scale, input_scale)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opElu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGluOut = asserts.Op{
-	Name:     "glu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GluOut checks glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)
-func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GluOut(self, dim, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opGluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GluOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opGlu = asserts.Op{
-	Name:     "glu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Glu checks glu(Tensor self, int dim=-1) -> Tensor
-func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Glu(self, dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opGlu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Glu(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGluBackwardGradInput = asserts.Op{
-	Name:     "glu_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// GluBackwardGradInput checks glu_backward.grad_input(Tensor grad_output, Tensor self, int dim, *, Tensor(a!) grad_input) -> Tensor(a!)
-func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGluBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opGluBackward = asserts.Op{
-	Name:     "glu_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GluBackward checks glu_backward(Tensor grad_output, Tensor self, int dim) -> Tensor
-func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GluBackward(grad_output, self, dim)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGluBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.GluBackward(grad_output, self, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opGluJvp = asserts.Op{
-	Name:     "glu_jvp",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GluJvp checks glu_jvp(Tensor glu, Tensor x, Tensor dx, int dim) -> Tensor
-func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GluJvp(glu, x, dx, dim)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opGluJvp, &assertgenshapes.Locs499, &a0, &a1, &a2, glu, x, dx)
-	r0 := kernels.GluJvp(glu, x, dx, dim)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs499, &a0, &a1, &a2, glu, x, dx, r0)
-	return r0
-}
-
-var opGluJvpOut = asserts.Op{
-	Name:     "glu_jvp",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GluJvpOut checks glu_jvp.out(Tensor glu, Tensor x, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
-func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GluJvpOut(glu, x, dx, dim, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opGluJvpOut, &assertgenshapes.Locs500, &a0, &a1, &a2, &a4, glu, x, dx, out)
-	defer c.Abandon()
-	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs500, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
-	return r0
-}
-
-var opGluBackwardJvp = asserts.Op{
-	Name:     "glu_backward_jvp",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// GluBackwardJvp checks glu_backward_jvp(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim) -> Tensor
-func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tensor, dgrad_glu *torch.Tensor, dx *torch.Tensor, dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opGluBackwardJvp, &assertgenshapes.Locs501, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
-	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs501, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
-	return r0
-}
-
-var opGluBackwardJvpOut = asserts.Op{
-	Name:     "glu_backward_jvp",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// GluBackwardJvpOut checks glu_backward_jvp.out(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
-func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tensor, dgrad_glu *torch.Tensor, dx *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre117(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs502, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
-	defer c.Abandon()
-	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs502, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
-	return r0
-}
-
-var opHardsigmoidOut = asserts.Op{
-	Name:     "hardsigmoid",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardsigmoidOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opHardsigmoidOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.HardsigmoidOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opHardsigmoid = asserts.Op{
-	Name:     "hardsigmoid",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
-func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardsigmoid(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHardsigmoid, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Hardsigmoid(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardsigmoid_ = asserts.Op{
-	Name:     "hardsigmoid_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
-func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardsigmoid_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHardsigmoid_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Hardsigmoid_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardsigmoidBackwardGradInput = asserts.Op{
-	Name:     "hardsigmoid_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// HardsigmoidBackwardGradInput checks hardsigmoid_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
-func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opHardsigmoidBackward = asserts.Op{
-	Name:     "hardsigmoid_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HardsigmoidBackward checks hardsigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
-func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardsigmoidBackward(grad_output, self)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHardsigmoidBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opHardtanhOut = asserts.Op{
-	Name:     "hardtanh",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
-func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardtanhOut(self, min_val, max_val, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opHardtanhOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opHardtanh = asserts.Op{
-	Name:     "hardtanh",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
-func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardtanh(self, min_val, max_val)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHardtanh, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Hardtanh(self, min_val, max_val)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardtanhBackwardGradInput = asserts.Op{
-	Name:     "hardtanh_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// HardtanhBackwardGradInput checks hardtanh_backward.grad_input(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor(a!) grad_input) -> Tensor(a!)
-func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opHardtanhBackward = asserts.Op{
-	Name:     "hardtanh_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HardtanhBackward checks hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
-func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHardtanhBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opHardtanh_ = asserts.Op{
-	Name:     "hardtanh_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
-func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardtanh_(self, min_val, max_val)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHardtanh_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardswishOut = asserts.Op{
-	Name:     "hardswish",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardswishOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opHardswishOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.HardswishOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opHardswish = asserts.Op{
-	Name:     "hardswish",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hardswish checks hardswish(Tensor self) -> Tensor
-func Hardswish(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardswish(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opHardswish, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Hardswish(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardswish_ = asserts.Op{
-	Name:     "hardswish_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
-func Hardswish_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardswish_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opHardswish_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Hardswish_(self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardswishBackward = asserts.Op{
-	Name:     "hardswish_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// HardswishBackward checks hardswish_backward(Tensor grad_output, Tensor self) -> Tensor
-func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardswishBackward(grad_output, self)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHardswishBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.HardswishBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opHardswishBackwardOut = asserts.Op{
-	Name:     "hardswish_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// HardswishBackwardOut checks hardswish_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardswishBackwardOut(grad_output, self, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opHardswishBackwardOut, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
-	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out, r0)
-	return r0
-}
-
-var opLeakyReluOut = asserts.Op{
-	Name:     "leaky_relu",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
-func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeakyReluOut(self, negative_slope, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLeakyReluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opLeakyRelu = asserts.Op{
-	Name:     "leaky_relu",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
-func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeakyRelu(self, negative_slope)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLeakyRelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LeakyRelu(self, negative_slope)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLeakyReluBackwardGradInput = asserts.Op{
-	Name:     "leaky_relu_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// LeakyReluBackwardGradInput checks leaky_relu_backward.grad_input(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor(a!) grad_input) -> Tensor(a!)
-func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, negative_slope torch.Scalar, self_is_result bool, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opLeakyReluBackward = asserts.Op{
-	Name:     "leaky_relu_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LeakyReluBackward checks leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
-func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_slope torch.Scalar, self_is_result bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLeakyReluBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opLeakyRelu_ = asserts.Op{
-	Name:     "leaky_relu_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
-func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeakyRelu_(self, negative_slope)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opLeakyRelu_, &assertgenshapes.Locs0, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.LeakyRelu_(self, negative_slope)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLogSigmoidOut = asserts.Op{
-	Name:     "log_sigmoid",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// LogSigmoidOut checks log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogSigmoidOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLogSigmoidOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.LogSigmoidOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
-	return r0
-}
-
-var opLogSigmoid = asserts.Op{
-	Name:     "log_sigmoid",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LogSigmoid checks log_sigmoid(Tensor self) -> Tensor
-func LogSigmoid(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogSigmoid(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogSigmoid, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LogSigmoid(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLogSigmoidForwardOutput = asserts.Op{
-	Name:     "log_sigmoid_forward",
-	Overload: "output",
-	Profile:  asserts.Strict,
-}
-
-// LogSigmoidForwardOutput checks log_sigmoid_forward.output(Tensor self, *, Tensor(a!) output, Tensor(b!) buffer) -> (Tensor(a!), Tensor(b!))
-func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LogSigmoidForwardOutput(self, output, buffer)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs503, &a0, &a1, &a2, self, output, buffer)
-	defer c.Abandon()
-	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs503, &a0, &a1, &a2, self, output, buffer, r0, r1)
-	return r0, r1
-}
-
-var opLogSigmoidForward = asserts.Op{
-	Name:     "log_sigmoid_forward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LogSigmoidForward checks log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)
-func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LogSigmoidForward(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLogSigmoidForward, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.LogSigmoidForward(self)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opLogSigmoidBackwardGradInput = asserts.Op{
-	Name:     "log_sigmoid_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// LogSigmoidBackwardGradInput checks log_sigmoid_backward.grad_input(Tensor grad_output, Tensor self, Tensor buffer, *, Tensor(a!) grad_input) -> Tensor(a!)
-func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, buffer *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs504, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
-	defer c.Abandon()
-	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs504, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
-	return r0
-}
-
-var opLogSigmoidBackward = asserts.Op{
-	Name:     "log_sigmoid_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// LogSigmoidBackward checks log_sigmoid_backward(Tensor grad_output, Tensor self, Tensor buffer) -> Tensor
-func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogSigmoidBackward(grad_output, self, buffer)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opLogSigmoidBackward, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, buffer)
-	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs505, &a0, &a1, &a2, grad_output, self, buffer, r0)
-	return r0
-}
-
-var opRreluWithNoiseOut = asserts.Op{
-	Name:     "rrelu_with_noise",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RreluWithNoiseOut checks rrelu_with_noise.out(Tensor self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
-func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	}
-	var c asserts.Call
-	var a0, a1, a6 asserts.Saved
-	assertgenshapes.ChecksPre353(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs506, &a0, &a1, &a6, self, noise, out)
-	defer c.Abandon()
-	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	assertgenshapes.ChecksPost354(&c, &assertgenshapes.Locs506, &a0, &a1, &a6, self, noise, out, r0)
-	return r0
-}
-
-var opRreluWithNoise = asserts.Op{
-	Name:     "rrelu_with_noise",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// RreluWithNoise checks rrelu_with_noise(Tensor self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
-func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRreluWithNoise, &assertgenshapes.Locs507, &a0, &a1, self, noise)
-	defer c.Abandon()
-	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost355(&c, &assertgenshapes.Locs507, &a0, &a1, self, noise, r0)
-	return r0
-}
-
-var opRreluWithNoiseFunctional = asserts.Op{
-	Name:     "rrelu_with_noise_functional",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// RreluWithNoiseFunctional checks rrelu_with_noise_functional(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> (Tensor, Tensor noise_out)
-func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs508, &a0, &a1, self, noise)
-	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs508, &a0, &a1, self, noise, r0, r1)
-	return r0, r1
-}
-
-var opRreluWithNoiseBackward = asserts.Op{
-	Name:     "rrelu_with_noise_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// RreluWithNoiseBackward checks rrelu_with_noise_backward(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result) -> Tensor
-func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, self_is_result bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs509, &a0, &a1, &a2, grad_output, self, noise)
-	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs509, &a0, &a1, &a2, grad_output, self, noise, r0)
-	return r0
-}
-
-var opRreluWithNoiseBackwardOut = asserts.Op{
-	Name:     "rrelu_with_noise_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// RreluWithNoiseBackwardOut checks rrelu_with_noise_backward.out(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result, *, Tensor(a!) out) -> Tensor(a!)
-func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, self_is_result bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a7 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs510, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
-	defer c.Abandon()
-	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs510, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
-	return r0
-}
-
-var opRreluWithNoise_ = asserts.Op{
-	Name:     "rrelu_with_noise_",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// RreluWithNoise_ checks rrelu_with_noise_(Tensor(a!) self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
-func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre356(&c, &opRreluWithNoise_, &assertgenshapes.Locs507, &a0, &a1, self, noise)
-	defer c.Abandon()
-	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	assertgenshapes.ChecksPost357(&c, &assertgenshapes.Locs507, &a0, &a1, self, noise, r0)
-	return r0
-}
-
-var opSoftplusOut = asserts.Op{
-	Name:     "softplus",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SoftplusOut checks softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)
-func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SoftplusOut(self, beta, threshold, out)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSoftplusOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
-	defer c.Abandon()
-	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
-	return r0
-}
-
-var opSoftplus = asserts.Op{
-	Name:     "softplus",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Softplus checks softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
-func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Softplus(self, beta, threshold)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSoftplus, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Softplus(self, beta, threshold)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSoftplusBackwardGradInput = asserts.Op{
-	Name:     "softplus_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// SoftplusBackwardGradInput checks softplus_backward.grad_input(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
-func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opSoftplusBackward = asserts.Op{
-	Name:     "softplus_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SoftplusBackward checks softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
-func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSoftplusBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opSoftshrinkOut = asserts.Op{
-	Name:     "softshrink",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// SoftshrinkOut checks softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
-func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SoftshrinkOut(self, lambd, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSoftshrinkOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opSoftshrink = asserts.Op{
-	Name:     "softshrink",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// Softshrink checks softshrink(Tensor self, Scalar lambd=0.5) -> Tensor
-func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Softshrink(self, lambd)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSoftshrink, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Softshrink(self, lambd)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSoftshrinkBackwardGradInput = asserts.Op{
-	Name:     "softshrink_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// SoftshrinkBackwardGradInput checks softshrink_backward.grad_input(Tensor grad_output, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
-func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opSoftshrinkBackward = asserts.Op{
-	Name:     "softshrink_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// SoftshrinkBackward checks softshrink_backward(Tensor grad_output, Tensor self, Scalar lambd) -> Tensor
-func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SoftshrinkBackward(grad_output, self, lambd)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSoftshrinkBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opAdaptiveAvgPool2dOut = asserts.Op{
-	Name:     "adaptive_avg_pool2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveAvgPool2dOut checks adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
-func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opAdaptiveAvgPool2d = asserts.Op{
-	Name:     "adaptive_avg_pool2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveAvgPool2d checks adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
-func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AdaptiveAvgPool2d(self, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opMkldnnAdaptiveAvgPool2d = asserts.Op{
-	Name:     "mkldnn_adaptive_avg_pool2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MkldnnAdaptiveAvgPool2d checks mkldnn_adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
-func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opMkldnnAdaptiveAvgPool2dOut = asserts.Op{
-	Name:     "mkldnn_adaptive_avg_pool2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MkldnnAdaptiveAvgPool2dOut checks mkldnn_adaptive_avg_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
-func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opMkldnnAdaptiveAvgPool2dBackward = asserts.Op{
-	Name:     "mkldnn_adaptive_avg_pool2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// MkldnnAdaptiveAvgPool2dBackward checks mkldnn_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
-func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opMkldnnAdaptiveAvgPool2dBackwardOut = asserts.Op{
-	Name:     "mkldnn_adaptive_avg_pool2d_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MkldnnAdaptiveAvgPool2dBackwardOut checks mkldnn_adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
-	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out, r0)
-	return r0
-}
-
-var opXAdaptiveAvgPool2d = asserts.Op{
-	Name:     "_adaptive_avg_pool2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAdaptiveAvgPool2d checks _adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
-func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAdaptiveAvgPool2d(self, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXAdaptiveAvgPool2dOut = asserts.Op{
-	Name:     "_adaptive_avg_pool2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XAdaptiveAvgPool2dOut checks _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
-func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opXAdaptiveAvgPool2dBackward = asserts.Op{
-	Name:     "_adaptive_avg_pool2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAdaptiveAvgPool2dBackward checks _adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
-func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opXAdaptiveAvgPool2dBackwardOut = asserts.Op{
-	Name:     "_adaptive_avg_pool2d_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XAdaptiveAvgPool2dBackwardOut checks _adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
-	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out, r0)
-	return r0
-}
-
-var opAdaptiveAvgPool3dOut = asserts.Op{
-	Name:     "adaptive_avg_pool3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveAvgPool3dOut checks adaptive_avg_pool3d.out(Tensor self, SymInt[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
-func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opAdaptiveAvgPool3d = asserts.Op{
-	Name:     "adaptive_avg_pool3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveAvgPool3d checks adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor
-func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AdaptiveAvgPool3d(self, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXAdaptiveAvgPool3d = asserts.Op{
-	Name:     "_adaptive_avg_pool3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAdaptiveAvgPool3d checks _adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor
-func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAdaptiveAvgPool3d(self, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXAdaptiveAvgPool3dOut = asserts.Op{
-	Name:     "_adaptive_avg_pool3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XAdaptiveAvgPool3dOut checks _adaptive_avg_pool3d.out(Tensor self, SymInt[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
-func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
-	return r0
-}
-
-var opAdaptiveAvgPool3dBackwardGradInput = asserts.Op{
-	Name:     "adaptive_avg_pool3d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveAvgPool3dBackwardGradInput checks adaptive_avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
-func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opXAdaptiveAvgPool3dBackward = asserts.Op{
-	Name:     "_adaptive_avg_pool3d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XAdaptiveAvgPool3dBackward checks _adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor
-func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opXAdaptiveAvgPool3dBackwardOut = asserts.Op{
-	Name:     "_adaptive_avg_pool3d_backward",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// XAdaptiveAvgPool3dBackwardOut checks _adaptive_avg_pool3d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out)
-	defer c.Abandon()
-	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs216, &a0, &a1, &a2, grad_output, self, out, r0)
-	return r0
-}
-
-var opAdaptiveMaxPool2dOut = asserts.Op{
-	Name:     "adaptive_max_pool2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveMaxPool2dOut checks adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
-func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs511, &a0, &a2, &a3, self, out, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs511, &a0, &a2, &a3, self, out, indices, r0, r1)
-	return r0, r1
-}
-
-var opAdaptiveMaxPool2d = asserts.Op{
-	Name:     "adaptive_max_pool2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveMaxPool2d checks adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)
-func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.AdaptiveMaxPool2d(self, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opAdaptiveMaxPool2dBackwardGradInput = asserts.Op{
-	Name:     "adaptive_max_pool2d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveMaxPool2dBackwardGradInput checks adaptive_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
-func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
-	defer c.Abandon()
-	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
-	return r0
-}
-
-var opAdaptiveMaxPool2dBackward = asserts.Op{
-	Name:     "adaptive_max_pool2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveMaxPool2dBackward checks adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
-func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs513, &a0, &a1, &a2, grad_output, self, indices)
-	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a2, grad_output, self, indices, r0)
-	return r0
-}
-
-var opAdaptiveMaxPool3dOut = asserts.Op{
-	Name:     "adaptive_max_pool3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveMaxPool3dOut checks adaptive_max_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
-func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs511, &a0, &a2, &a3, self, out, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs511, &a0, &a2, &a3, self, out, indices, r0, r1)
-	return r0, r1
-}
-
-var opAdaptiveMaxPool3d = asserts.Op{
-	Name:     "adaptive_max_pool3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveMaxPool3d checks adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)
-func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.AdaptiveMaxPool3d(self, output_size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opAdaptiveMaxPool3dBackwardGradInput = asserts.Op{
-	Name:     "adaptive_max_pool3d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveMaxPool3dBackwardGradInput checks adaptive_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
-func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
-	defer c.Abandon()
-	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
-	return r0
-}
-
-var opAdaptiveMaxPool3dBackward = asserts.Op{
-	Name:     "adaptive_max_pool3d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AdaptiveMaxPool3dBackward checks adaptive_max_pool3d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
-func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs513, &a0, &a1, &a2, grad_output, self, indices)
-	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a2, grad_output, self, indices, r0)
-	return r0
-}
-
-var opAvgPool2dOut = asserts.Op{
-	Name:     "avg_pool2d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AvgPool2dOut checks avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
-func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAvgPool2dOut, &assertgenshapes.Locs40, &a0, &a7, self, out)
-	defer c.Abandon()
-	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a7, self, out, r0)
-	return r0
-}
-
-var opAvgPool2d = asserts.Op{
-	Name:     "avg_pool2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AvgPool2d checks avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
-func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAvgPool2d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opAvgPool2dBackwardGradInput = asserts.Op{
-	Name:     "avg_pool2d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// AvgPool2dBackwardGradInput checks avg_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
-func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a8, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a8, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opAvgPool2dBackward = asserts.Op{
-	Name:     "avg_pool2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AvgPool2dBackward checks avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
-func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAvgPool2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opAvgPool3dOut = asserts.Op{
-	Name:     "avg_pool3d",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// AvgPool3dOut checks avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
-func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	}
-	var c asserts.Call
-	var a0, a7 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAvgPool3dOut, &assertgenshapes.Locs40, &a0, &a7, self, out)
-	defer c.Abandon()
-	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a7, self, out, r0)
-	return r0
-}
-
-var opAvgPool3d = asserts.Op{
-	Name:     "avg_pool3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AvgPool3d checks avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
-func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAvgPool3d, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opAvgPool3dBackwardGradInput = asserts.Op{
-	Name:     "avg_pool3d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// AvgPool3dBackwardGradInput checks avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
-func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a8 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a8, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a8, grad_output, self, grad_input, r0)
-	return r0
-}
-
-var opAvgPool3dBackward = asserts.Op{
-	Name:     "avg_pool3d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// AvgPool3dBackward checks avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
-func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAvgPool3dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
-	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opFractionalMaxPool2dOutput = asserts.Op{
-	Name:     "fractional_max_pool2d",
-	Overload: "output",
-	Profile:  asserts.Strict,
-}
-
-// FractionalMaxPool2dOutput checks fractional_max_pool2d.output(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
-func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor, output *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
-	return r0, r1
-}
-
-var opFractionalMaxPool2d = asserts.Op{
-	Name:     "fractional_max_pool2d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FractionalMaxPool2d checks fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)
-func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs515, &a0, &a3, self, random_samples)
-	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs515, &a0, &a3, self, random_samples, r0, r1)
-	return r0, r1
-}
-
-var opFractionalMaxPool2dBackwardGradInput = asserts.Op{
-	Name:     "fractional_max_pool2d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// FractionalMaxPool2dBackwardGradInput checks fractional_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
-func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
-	defer c.Abandon()
-	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
-	return r0
-}
-
-var opFractionalMaxPool2dBackward = asserts.Op{
-	Name:     "fractional_max_pool2d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FractionalMaxPool2dBackward checks fractional_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices) -> Tensor
-func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs513, &a0, &a1, &a4, grad_output, self, indices)
-	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a4, grad_output, self, indices, r0)
-	return r0
-}
-
-var opFractionalMaxPool3dOutput = asserts.Op{
-	Name:     "fractional_max_pool3d",
-	Overload: "output",
-	Profile:  asserts.Strict,
-}
-
-// FractionalMaxPool3dOutput checks fractional_max_pool3d.output(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
-func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor, output *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	}
-	var c asserts.Call
-	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
-	return r0, r1
-}
-
-var opFractionalMaxPool3d = asserts.Op{
-	Name:     "fractional_max_pool3d",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FractionalMaxPool3d checks fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)
-func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	}
-	var c asserts.Call
-	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs515, &a0, &a3, self, random_samples)
-	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs515, &a0, &a3, self, random_samples, r0, r1)
-	return r0, r1
-}
-
-var opFractionalMaxPool3dBackwardGradInput = asserts.Op{
-	Name:     "fractional_max_pool3d_backward",
-	Overload: "grad_input",
-	Profile:  asserts.Strict,
-}
-
-// FractionalMaxPool3dBackwardGradInput checks fractional_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
-func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
-	defer c.Abandon()
-	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
-	return r0
-}
-
-var opFractionalMaxPool3dBackward = asserts.Op{
-	Name:     "fractional_max_pool3d_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// FractionalMaxPool3dBackward checks fractional_max_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices) -> Tensor
-func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	}
-	var c asserts.Call
-	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs513, &a0, &a1, &a4, grad_output, self, indices)
-	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a4, grad_output, self, indices, r0)
-	return r0
-}
-
-var opMaxPool2dWithIndicesOut = asserts.Op{
-	Name:     "max_pool2d_with_indices",
-	Overload: "out",
-	Profile:  asserts.Strict,
-}
-
-// MaxPool2dWithIndicesOut checks max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
-func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, dilation []int64, ceil_mode bool, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	}
-	var c asserts.Call
-	var a0, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs511, &a0, &a6, &a7, self, out, indices)
-	defer c.Abandon()
-	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs511, &a0, &a6, &a7, self, out, indices, r0, r1)
-	return r0, r1
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Atan2_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Atan2
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Arctan2
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.Arctan2Out
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Arctan2_
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                    = kernels.LerpScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.LerpTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                   = kernels.LerpScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.LerpTensor
-	_ func(*torch.Tensor, int64, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                              = kernels.HistcOut
-	_ func(*torch.Tensor, int64, torch.Scalar, torch.Scalar) *torch.Tensor                                                             = kernels.Histc
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)             = kernels.HistogramBinsTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                           = kernels.HistogramBinsTensor
-	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)          = kernels.HistogramBinCtOut
-	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                        = kernels.HistogramBinCt
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) []*torch.Tensor                                                     = kernels.XHistogramddBinEdges
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool, []*torch.Tensor)                                                    = kernels.XHistogramddBinEdgesOut
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) *torch.Tensor                                                       = kernels.XHistogramddFromBinCts
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                        = kernels.XHistogramddFromBinCtsOut
-	_ func(*torch.Tensor, []*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                          = kernels.XHistogramddFromBinTensors
-	_ func(*torch.Tensor, []*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                           = kernels.XHistogramddFromBinTensorsOut
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                                    = kernels.Histogramdd
-	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                                      = kernels.HistogramddIntBins
-	_ func(*torch.Tensor, []*torch.Tensor, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                            = kernels.HistogramddTensorListBins
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.FmodScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.FmodScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.Fmod_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.FmodTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.FmodTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Fmod_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.HypotOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Hypot
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Hypot_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.IgammaOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Igamma
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Igamma_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.IgammacOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Igammac
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Igammac_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.NextafterOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Nextafter
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Nextafter_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.RemainderScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.RemainderScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.Remainder_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.RemainderTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.RemainderTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Remainder_Tensor
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                  = kernels.RemainderScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                   = kernels.RemainderScalarTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Min
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MinUnaryOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Fmin
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.FminOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Max
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Fmax
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.FmaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Maximum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MaximumOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MaxOther
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MaxUnaryOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Minimum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MinimumOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MinOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MinOther
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                           = kernels.Quantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                            = kernels.QuantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                 = kernels.QuantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                  = kernels.QuantileScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                           = kernels.Nanquantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                            = kernels.NanquantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                 = kernels.NanquantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                  = kernels.NanquantileScalarOut
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                    = kernels.SortValues
-	_ func(*torch.Tensor, *bool, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                             = kernels.SortValuesStable
-	_ func(*torch.Tensor, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                  = kernels.Sort
-	_ func(*torch.Tensor, *bool, int64, bool) (*torch.Tensor, *torch.Tensor)                                                           = kernels.SortStable
-	_ func(*torch.Tensor, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                   = kernels.SortDimnameValues
-	_ func(*torch.Tensor, *bool, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                            = kernels.SortDimnameValuesStable
-	_ func(*torch.Tensor, string, bool) (*torch.Tensor, *torch.Tensor)                                                                 = kernels.SortDimname
-	_ func(*torch.Tensor, *bool, string, bool) (*torch.Tensor, *torch.Tensor)                                                          = kernels.SortDimnameStable
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MsortOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Msort
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                   = kernels.Argsort
-	_ func(*torch.Tensor, bool, int64, bool) *torch.Tensor                                                                             = kernels.ArgsortStable
-	_ func(*torch.Tensor, bool, int64, bool, *torch.Tensor) *torch.Tensor                                                              = kernels.ArgsortStableOut
-	_ func(*torch.Tensor, string, bool) *torch.Tensor                                                                                  = kernels.ArgsortDimname
-	_ func(*torch.Tensor, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                       = kernels.TopkValues
-	_ func(*torch.Tensor, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                     = kernels.Topk
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.All
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.AllAllOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Any
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.AnyAllOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                              = kernels.RenormOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                             = kernels.Renorm
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                             = kernels.Renorm_
-	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                           = kernels.Unfold
-	_ func(*torch.Tensor, []int64, int64, int64, int64) *torch.Tensor                                                                  = kernels.UnfoldBackward
-	_ func(*torch.Tensor, []int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                   = kernels.UnfoldBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                          = kernels.Equal
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.PowTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.PowTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                   = kernels.PowScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                  = kernels.PowScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.PowTensorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.PowTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.Pow_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Pow_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.FloatPowerTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.FloatPowerTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                   = kernels.FloatPowerScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                  = kernels.FloatPowerScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.FloatPowerTensorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.FloatPowerTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.FloatPower_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.FloatPower_Tensor
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                         = kernels.Normal_
-	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                          = kernels.NormalOut
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                         = kernels.NormalFunctional
-	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.NormalTensorFloatOut
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                  = kernels.NormalTensorFloat
-	_ func(float64, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.NormalFloatTensorOut
-	_ func(float64, *torch.Tensor, any) *torch.Tensor                                                                                  = kernels.NormalFloatTensor
-	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                             = kernels.NormalTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                            = kernels.NormalTensorTensor
-	_ func(float64, float64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                   = kernels.NormalFloatFloat
-	_ func(float64, float64, []int64, any, *torch.Tensor) *torch.Tensor                                                                = kernels.NormalFloatFloatOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Alias
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                              = kernels.XAmpForeachNonFiniteCheckAndUnscale_
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                             = kernels.XAmpForeachNonFiniteCheckAndUnscaleOut
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, *torch.Tensor)                                             = kernels.XAmpForeachNonFiniteCheckAndUnscale
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) *torch.Tensor                                         = kernels.XAmpUpdateScale_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64, *torch.Tensor) *torch.Tensor                          = kernels.XAmpUpdateScaleOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) (*torch.Tensor, *torch.Tensor)                        = kernels.XAmpUpdateScale
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachAddScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachAdd_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachAddScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                             = kernels.XForeachAddList
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                             = kernels.XForeachAdd_List
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                            = kernels.XForeachAddListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachAddScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachAdd_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachAddScalarListOut
-	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar) []*torch.Tensor                                                               = kernels.XForeachAddTensor
-	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar)                                                                               = kernels.XForeachAdd_Tensor
-	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar, []*torch.Tensor)                                                              = kernels.XForeachAddTensorOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachSubScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachSub_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachSubScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                             = kernels.XForeachSubList
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                             = kernels.XForeachSub_List
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                            = kernels.XForeachSubListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachSubScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachSub_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachSubScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachMulScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachMul_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachMulScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachMulList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMul_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachMulListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachMulScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachMul_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachMulScalarListOut
-	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                             = kernels.XForeachMulTensor
-	_ func([]*torch.Tensor, *torch.Tensor)                                                                                             = kernels.XForeachMul_Tensor
-	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                            = kernels.XForeachMulTensorOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachDivScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachDiv_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachDivScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachDivList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachDiv_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachDivListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachDivScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachDiv_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachDivScalarListOut
-	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                             = kernels.XForeachDivTensor
-	_ func([]*torch.Tensor, *torch.Tensor)                                                                                             = kernels.XForeachDiv_Tensor
-	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                            = kernels.XForeachDivTensorOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachClampMaxScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachClampMax_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachClampMaxScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachClampMaxList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachClampMax_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachClampMaxListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachClampMaxScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachClampMax_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachClampMaxScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachClampMinScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachClampMin_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachClampMinScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachClampMinList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachClampMin_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachClampMinListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachClampMinScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachClampMin_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachClampMinScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachMaximumScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachMaximum_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachMaximumScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachMaximumList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMaximum_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachMaximumListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachMaximumScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachMaximum_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachMaximumScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachMinimumScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachMinimum_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachMinimumScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachMinimumList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMinimum_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachMinimumListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachMinimumScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachMinimum_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachMinimumScalarListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                            = kernels.XForeachAddcdivScalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                          = kernels.XForeachAddcdivScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                           = kernels.XForeachAddcdivTensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                            = kernels.XForeachAddcdiv_Scalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                           = kernels.XForeachAddcdivScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                          = kernels.XForeachAddcdiv_ScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                         = kernels.XForeachAddcdivScalarListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                           = kernels.XForeachAddcdiv_Tensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                          = kernels.XForeachAddcdivTensorOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                            = kernels.XForeachAddcmulScalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                          = kernels.XForeachAddcmulScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                           = kernels.XForeachAddcmulTensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                            = kernels.XForeachAddcmul_Scalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                           = kernels.XForeachAddcmulScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                          = kernels.XForeachAddcmul_ScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                         = kernels.XForeachAddcmulScalarListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                           = kernels.XForeachAddcmul_Tensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                          = kernels.XForeachAddcmulTensorOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAbs
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAbs_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAbsOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAcos
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAcos_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAcosOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAsin
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAsin_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAsinOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAtan
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAtan_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAtanOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachCeil
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachCeil_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachCeilOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachCos
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachCos_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachCosOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachCosh
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachCosh_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachCoshOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachErf
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachErf_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachErfOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachErfc
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachErfc_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachErfcOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachExp
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachExp_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachExpOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachExpm1
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachExpm1_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachExpm1Out
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachFloor
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachFloor_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachFloorOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachFrac
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachFrac_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachFracOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                          = kernels.XForeachLerpList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachLerp_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                         = kernels.XForeachLerpListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                             = kernels.XForeachLerpScalar
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                             = kernels.XForeachLerp_Scalar
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                            = kernels.XForeachLerpScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                           = kernels.XForeachLerpScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                           = kernels.XForeachLerp_ScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                          = kernels.XForeachLerpScalarListOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLgamma
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLgamma_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLgammaOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLogOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog10
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog10_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLog10Out
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog1p
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog1p_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLog1pOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog2
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog2_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLog2Out
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachMax
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMaxOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachNeg
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachNeg_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachNegOut
-	_ func([]*torch.Tensor, torch.Scalar, *int) []*torch.Tensor                                                                        = kernels.XForeachNormScalar
-	_ func([]*torch.Tensor, torch.Scalar, *int, []*torch.Tensor)                                                                       = kernels.XForeachNormScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachPowList
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachPowScalar
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachPowScalarList
-	_ func(torch.Scalar, []*torch.Tensor) []*torch.Tensor                                                                              = kernels.XForeachPowScalarAndTensor
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachPow_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachPowListOut
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachPow_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachPowScalarOut
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachPow_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachPowScalarListOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachReciprocal
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachReciprocal_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachReciprocalOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachRound
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachRound_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachRoundOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachRsqrt
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachRsqrt_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachRsqrtOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSigmoid
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSigmoid_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSigmoidOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSign
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSign_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSignOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSin
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSin_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSinOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSinh
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSinh_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSinhOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSqrt
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSqrt_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSqrtOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachTan
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachTan_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachTanOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachTanh
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachTanh_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachTanhOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachTrunc
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachTrunc_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachTruncOut
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachZero_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachZeroOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachZero
-	_ func([]*torch.Tensor, []*torch.Tensor, bool)                                                                                     = kernels.XForeachCopy_
-	_ func([]*torch.Tensor, []*torch.Tensor, bool, []*torch.Tensor)                                                                    = kernels.XForeachCopyOut
-	_ func([]*torch.Tensor, []*torch.Tensor, bool) []*torch.Tensor                                                                     = kernels.XForeachCopy
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                     = kernels.BucketizeTensor
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                      = kernels.BucketizeTensorOut
-	_ func(torch.Scalar, *torch.Tensor, bool, bool) *torch.Tensor                                                                      = kernels.BucketizeScalar
-	_ func(torch.Scalar, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                       = kernels.BucketizeScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor) *torch.Tensor                                             = kernels.SearchsortedTensor
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                              = kernels.SearchsortedTensorOut
-	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor) *torch.Tensor                                              = kernels.SearchsortedScalar
-	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                               = kernels.SearchsortedScalarOut
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                   = kernels.XConvertIndicesFromCooToCsr
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                    = kernels.XConvertIndicesFromCooToCsrOut
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                     = kernels.XConvertIndicesFromCsrToCoo
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                      = kernels.XConvertIndicesFromCsrToCooOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.MseLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.MseLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.MseLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                           = kernels.MseLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.L1Loss
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                = kernels.MultiMarginLossOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                               = kernels.MultiMarginLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor = kernels.MultiMarginLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                = kernels.MultiMarginLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.MultilabelMarginLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.MultilabelMarginLoss
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                           = kernels.MultilabelMarginLossForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                         = kernels.MultilabelMarginLossForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                             = kernels.MultilabelMarginLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.MultilabelMarginLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                     = kernels.NllLossOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                    = kernels.NllLossNd
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                    = kernels.NllLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)     = kernels.NllLossForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                   = kernels.NllLossForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor       = kernels.NllLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                      = kernels.NllLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                     = kernels.NllLoss2dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                    = kernels.NllLoss2d
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)     = kernels.NllLoss2dForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                   = kernels.NllLoss2dForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor       = kernels.NllLoss2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                      = kernels.NllLoss2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                  = kernels.SmoothL1LossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                 = kernels.SmoothL1Loss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                   = kernels.SmoothL1LossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                  = kernels.SmoothL1LossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                  = kernels.HuberLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                 = kernels.HuberLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                   = kernels.HuberLossBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                  = kernels.HuberLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.SoftMarginLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.SoftMarginLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.SoftMarginLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                           = kernels.SoftMarginLossBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                       = kernels.EluOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                      = kernels.Elu
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor                  = kernels.EluBackwardGradInput
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                 = kernels.EluBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                      = kernels.Elu_
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                          = kernels.GluOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                         = kernels.Glu
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.GluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.GluBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                           = kernels.GluJvp
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.GluJvpOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                             = kernels.GluBackwardJvp
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor              = kernels.GluBackwardJvpOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardsigmoidOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardsigmoid
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardsigmoid_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.HardsigmoidBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardsigmoidBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                     = kernels.HardtanhOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                    = kernels.Hardtanh
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                      = kernels.HardtanhBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                     = kernels.HardtanhBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                    = kernels.Hardtanh_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardswishOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardswish
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardswish_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardswishBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.HardswishBackwardOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.LeakyReluOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.LeakyRelu
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                              = kernels.LeakyReluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool) *torch.Tensor                                                             = kernels.LeakyReluBackward
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.LeakyRelu_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.LogSigmoidOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.LogSigmoid
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                 = kernels.LogSigmoidForwardOutput
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                               = kernels.LogSigmoidForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.LogSigmoidBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.LogSigmoidBackward
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any, *torch.Tensor) *torch.Tensor                           = kernels.RreluWithNoiseOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                          = kernels.RreluWithNoise
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) (*torch.Tensor, *torch.Tensor)                         = kernels.RreluWithNoiseFunctional
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool) *torch.Tensor                          = kernels.RreluWithNoiseBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool, *torch.Tensor) *torch.Tensor           = kernels.RreluWithNoiseBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                          = kernels.RreluWithNoise_
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                     = kernels.SoftplusOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                    = kernels.Softplus
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                      = kernels.SoftplusBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                     = kernels.SoftplusBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.SoftshrinkOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.Softshrink
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                    = kernels.SoftshrinkBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                   = kernels.SoftshrinkBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.AdaptiveAvgPool2dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.AdaptiveAvgPool2d
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.MkldnnAdaptiveAvgPool2d
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.MkldnnAdaptiveAvgPool2dOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MkldnnAdaptiveAvgPool2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MkldnnAdaptiveAvgPool2dBackwardOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.XAdaptiveAvgPool2d
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.XAdaptiveAvgPool2dOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.XAdaptiveAvgPool2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.XAdaptiveAvgPool2dBackwardOut
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.AdaptiveAvgPool3dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.AdaptiveAvgPool3d
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.XAdaptiveAvgPool3d
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.XAdaptiveAvgPool3dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.AdaptiveAvgPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.XAdaptiveAvgPool3dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.XAdaptiveAvgPool3dBackwardOut
-	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                        = kernels.AdaptiveMaxPool2dOut
-	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                      = kernels.AdaptiveMaxPool2d
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.AdaptiveMaxPool2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.AdaptiveMaxPool2dBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                        = kernels.AdaptiveMaxPool3dOut
-	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                      = kernels.AdaptiveMaxPool3d
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.AdaptiveMaxPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.AdaptiveMaxPool3dBackward
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                  = kernels.AvgPool2dOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                 = kernels.AvgPool2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                   = kernels.AvgPool2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                  = kernels.AvgPool2dBackward
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                  = kernels.AvgPool3dOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                 = kernels.AvgPool3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                   = kernels.AvgPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                  = kernels.AvgPool3dBackward
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                = kernels.FractionalMaxPool2dOutput
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                              = kernels.FractionalMaxPool2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                 = kernels.FractionalMaxPool2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                = kernels.FractionalMaxPool2dBackward
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                = kernels.FractionalMaxPool3dOutput
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                              = kernels.FractionalMaxPool3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                 = kernels.FractionalMaxPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                = kernels.FractionalMaxPool3dBackward
-	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)       = kernels.MaxPool2dWithIndicesOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderAndScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderAndTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderIandScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderIandTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.BitwiseOrTensorOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseOrScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseOrScalar
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                           = kernels.BitwiseOrScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseOrScalarTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseOrTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseOr_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseOr_Tensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderOrScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderOrTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderIorScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderIorTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.BitwiseXorTensorOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseXorScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseXorScalar
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                           = kernels.BitwiseXorScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseXorScalarTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseXorTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseXor_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseXor_Tensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderXorScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderXorTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderIxorScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderIxorTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderLshiftScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderLshiftTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderIlshiftScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.DunderLshiftScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderIlshiftTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.DunderLshiftTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseLeftShiftTensor
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseLeftShift_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.BitwiseLeftShiftTensorOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseLeftShiftTensorScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseLeftShift_TensorScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseLeftShiftTensorScalarOut
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                           = kernels.BitwiseLeftShiftScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseLeftShiftScalarTensorOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderRshiftScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderRshiftTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderIrshiftScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.DunderRshiftScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderIrshiftTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.DunderRshiftTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseRightShiftTensor
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseRightShift_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.BitwiseRightShiftTensorOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseRightShiftTensorScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseRightShift_TensorScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseRightShiftTensorScalarOut
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                           = kernels.BitwiseRightShiftScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseRightShiftScalarTensorOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Tril_
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Triu_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Digamma_
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                            = kernels.Lerp_Scalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.Lerp_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                               = kernels.Addbmm_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                = kernels.AddbmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                               = kernels.Addbmm
+	_ func(*torch.Tensor, int64, *int64, any) *torch.Tensor                                                                                     = kernels.Random_From
+	_ func(*torch.Tensor, int64, *int64, any, *torch.Tensor) *torch.Tensor                                                                      = kernels.RandomFromOut
+	_ func(*torch.Tensor, int64, *int64, any) *torch.Tensor                                                                                     = kernels.RandomFrom
+	_ func(*torch.Tensor, int64, any) *torch.Tensor                                                                                             = kernels.Random_To
+	_ func(*torch.Tensor, int64, any, *torch.Tensor) *torch.Tensor                                                                              = kernels.RandomToOut
+	_ func(*torch.Tensor, int64, any) *torch.Tensor                                                                                             = kernels.RandomTo
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                    = kernels.Random_
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                     = kernels.RandomOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                    = kernels.Random
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.Uniform_
+	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.UniformOut
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.Uniform
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.Cauchy_
+	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.CauchyOut
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.Cauchy
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.LogNormal_
+	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.LogNormalOut
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.LogNormal
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                           = kernels.Exponential_
+	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                            = kernels.ExponentialOut
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                           = kernels.Exponential
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                           = kernels.Geometric_
+	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                            = kernels.GeometricOut
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                           = kernels.Geometric
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                   = kernels.DiagOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Diag
+	_ func(*torch.Tensor, *torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                   = kernels.CrossOut
+	_ func(*torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                                                                                  = kernels.Cross
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                   = kernels.TriuOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Triu
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                   = kernels.TrilOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Tril
+	_ func(int64, int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                       = kernels.TrilIndices
+	_ func(int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                    = kernels.TrilIndicesOut
+	_ func(int64, int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                       = kernels.TriuIndices
+	_ func(int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                    = kernels.TriuIndicesOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Trace
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.TraceOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                = kernels.TraceBackward
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.NeScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.NeScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.NeTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.NeTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Ne_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Ne_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.NotEqualScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.NotEqualScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.NotEqualTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.NotEqualTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.NotEqual_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.NotEqual_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.EqScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.EqScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.EqTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.EqTensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.GeScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.GeScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.GeTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.GeTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Ge_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Ge_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.GreaterEqualScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.GreaterEqualScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.GreaterEqualTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.GreaterEqualTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.GreaterEqual_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.GreaterEqual_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.LeScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.LeScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LeTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LeTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Le_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Le_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.LessEqualScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.LessEqualScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LessEqualTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LessEqualTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.LessEqual_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LessEqual_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.GtScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.GtScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.GtTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.GtTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Gt_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Gt_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.GreaterScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.GreaterScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.GreaterTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.GreaterTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Greater_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Greater_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.LtScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.LtScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LtTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LtTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Lt_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Lt_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.LessScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.LessScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LessTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LessTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Less_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Less_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.TakeOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Take
+	_ func(*torch.Tensor, *torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                   = kernels.TakeAlongDimOut
+	_ func(*torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                                                                                  = kernels.TakeAlongDim
+	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                    = kernels.IndexSelectOut
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                   = kernels.IndexSelect
+	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                   = kernels.IndexSelectDimnameOut
+	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                  = kernels.IndexSelectDimname
+	_ func(*torch.Tensor, []int64, int64, *torch.Tensor) *torch.Tensor                                                                          = kernels.IndexSelectBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.MaskedSelectOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.MaskedSelect
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.MaskedSelectBackward
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.NonzeroOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Nonzero
+	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                            = kernels.NonzeroStaticOut
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                           = kernels.NonzeroStatic
+	_ func(*torch.Tensor) []*torch.Tensor                                                                                                       = kernels.NonzeroNumpy
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Argwhere
+	_ func(*torch.Tensor, int64, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                              = kernels.GatherOut
+	_ func(*torch.Tensor, int64, *torch.Tensor, bool) *torch.Tensor                                                                             = kernels.Gather
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, bool) *torch.Tensor                                                              = kernels.GatherBackward
+	_ func(*torch.Tensor, string, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                             = kernels.GatherDimnameOut
+	_ func(*torch.Tensor, string, *torch.Tensor, bool) *torch.Tensor                                                                            = kernels.GatherDimname
+	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                    = kernels.XGatherSparseBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                              = kernels.AddcmulOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                             = kernels.Addcmul
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                             = kernels.Addcmul_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                              = kernels.AddcdivOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                             = kernels.Addcdiv
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                             = kernels.Addcdiv_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) *torch.Tensor                                                    = kernels.CrossEntropyLoss
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                         = kernels.TriangularSolveX
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool) (*torch.Tensor, *torch.Tensor)                                                       = kernels.TriangularSolve
+	_ func(*torch.Tensor, string, bool)                                                                                                         = kernels.XLinalgCheckErrors
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool, *torch.Tensor) *torch.Tensor                                                         = kernels.LinalgSolveTriangularOut
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool) *torch.Tensor                                                                        = kernels.LinalgSolveTriangular
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                 = kernels.LinalgVander
+	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                = kernels.SvdU
+	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                             = kernels.Svd
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                           = kernels.Swapaxes
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                           = kernels.Swapaxes_
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                           = kernels.Swapdims
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                           = kernels.Swapdims_
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                    = kernels.CholeskyOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                   = kernels.Cholesky
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                     = kernels.CholeskySolveOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                    = kernels.CholeskySolve
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                    = kernels.XCholeskySolveHelper
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                     = kernels.XCholeskySolveHelperOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                   = kernels.CholeskyInverse
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                    = kernels.CholeskyInverseOut
+	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                    = kernels.QrQ
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                  = kernels.Qr
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                          = kernels.GeqrfA
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                        = kernels.Geqrf
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Orgqr
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.OrgqrOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                = kernels.OrmqrOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                               = kernels.Ormqr
+	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                             = kernels.XLuWithInfo
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                            = kernels.LuSolveOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LuSolve
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                              = kernels.LuUnpack
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) = kernels.LuUnpackOut
+	_ func(*torch.Tensor, int64, bool, any, *torch.Tensor) *torch.Tensor                                                                        = kernels.MultinomialOut
+	_ func(*torch.Tensor, int64, bool, any) *torch.Tensor                                                                                       = kernels.Multinomial
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LgammaOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Lgamma_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Lgamma
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DigammaOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Digamma
+	_ func(int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                   = kernels.PolygammaOut
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                  = kernels.Polygamma
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Polygamma_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Erfinv
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Erfinv_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.ErfinvOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.I0
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.I0_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.I0Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Sign
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Sign_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.SignOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Signbit
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.SignbitOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                            = kernels.Dist
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                             = kernels.DistOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.Atan2Out
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Atan2_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Atan2
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Arctan2
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.Arctan2Out
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Arctan2_
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                             = kernels.LerpScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                            = kernels.LerpTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                            = kernels.LerpScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LerpTensor
+	_ func(*torch.Tensor, int64, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                       = kernels.HistcOut
+	_ func(*torch.Tensor, int64, torch.Scalar, torch.Scalar) *torch.Tensor                                                                      = kernels.Histc
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                      = kernels.HistogramBinsTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                    = kernels.HistogramBinsTensor
+	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                   = kernels.HistogramBinCtOut
+	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                 = kernels.HistogramBinCt
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) []*torch.Tensor                                                              = kernels.XHistogramddBinEdges
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool, []*torch.Tensor)                                                             = kernels.XHistogramddBinEdgesOut
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) *torch.Tensor                                                                = kernels.XHistogramddFromBinCts
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                 = kernels.XHistogramddFromBinCtsOut
+	_ func(*torch.Tensor, []*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                   = kernels.XHistogramddFromBinTensors
+	_ func(*torch.Tensor, []*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                    = kernels.XHistogramddFromBinTensorsOut
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                                             = kernels.Histogramdd
+	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                                               = kernels.HistogramddIntBins
+	_ func(*torch.Tensor, []*torch.Tensor, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                                     = kernels.HistogramddTensorListBins
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.FmodScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.FmodScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Fmod_Scalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.FmodTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.FmodTensor
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Fmod_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.HypotOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Hypot
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Hypot_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.IgammaOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Igamma
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Igamma_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.IgammacOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Igammac
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Igammac_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.NextafterOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Nextafter
 )

@@ -11,6 +11,9051 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opNextafter_ = asserts.Op{
+	Name:     "nextafter_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Nextafter_(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opNextafter_, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Nextafter_(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opRemainderScalarOut = asserts.Op{
+	Name:     "remainder",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRemainderScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.RemainderScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opRemainderScalar = asserts.Op{
+	Name:     "remainder",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
+func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRemainderScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RemainderScalar(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRemainder_Scalar = asserts.Op{
+	Name:     "remainder_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Remainder_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRemainder_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Remainder_Scalar(self, other)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRemainderTensorOut = asserts.Op{
+	Name:     "remainder",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opRemainderTensorOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.RemainderTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opRemainderTensor = asserts.Op{
+	Name:     "remainder",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
+func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opRemainderTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.RemainderTensor(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opRemainder_Tensor = asserts.Op{
+	Name:     "remainder_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Remainder_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opRemainder_Tensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Remainder_Tensor(self, other)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opRemainderScalarTensor = asserts.Op{
+	Name:     "remainder",
+	Overload: "Scalar_Tensor",
+	Profile:  asserts.Strict,
+}
+
+// RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
+func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderScalarTensor(self, other)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRemainderScalarTensor, &assertgenshapes.Locs_727286015286, &a1, other)
+	r0 := kernels.RemainderScalarTensor(self, other)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
+	return r0
+}
+
+var opRemainderScalarTensorOut = asserts.Op{
+	Name:     "remainder",
+	Overload: "Scalar_Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderScalarTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
+	defer c.Abandon()
+	r0 := kernels.RemainderScalarTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
+	return r0
+}
+
+var opMin = asserts.Op{
+	Name:     "min",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Min checks min(Tensor self) -> Tensor
+func Min(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Min(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Min(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opMinUnaryOut = asserts.Op{
+	Name:     "min",
+	Overload: "unary_out",
+	Profile:  asserts.Strict,
+}
+
+// MinUnaryOut checks min.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MinUnaryOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMinUnaryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.MinUnaryOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opFmin = asserts.Op{
+	Name:     "fmin",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Fmin checks fmin(Tensor self, Tensor other) -> Tensor
+func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Fmin(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFmin, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Fmin(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opFminOut = asserts.Op{
+	Name:     "fmin",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FminOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFminOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.FminOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opMax = asserts.Op{
+	Name:     "max",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Max checks max(Tensor self) -> Tensor
+func Max(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Max(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Max(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFmax = asserts.Op{
+	Name:     "fmax",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Fmax checks fmax(Tensor self, Tensor other) -> Tensor
+func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Fmax(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFmax, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Fmax(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opFmaxOut = asserts.Op{
+	Name:     "fmax",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FmaxOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFmaxOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.FmaxOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opMaximum = asserts.Op{
+	Name:     "maximum",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Maximum checks maximum(Tensor self, Tensor other) -> Tensor
+func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Maximum(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Maximum(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opMaximumOut = asserts.Op{
+	Name:     "maximum",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaximumOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaximumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.MaximumOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opMaxOther = asserts.Op{
+	Name:     "max",
+	Overload: "other",
+	Profile:  asserts.Strict,
+}
+
+// MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
+func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaxOther(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaxOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.MaxOther(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opMaxOut = asserts.Op{
+	Name:     "max",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaxOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaxOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.MaxOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opMaxUnaryOut = asserts.Op{
+	Name:     "max",
+	Overload: "unary_out",
+	Profile:  asserts.Strict,
+}
+
+// MaxUnaryOut checks max.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaxUnaryOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMaxUnaryOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.MaxUnaryOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opMinimum = asserts.Op{
+	Name:     "minimum",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Minimum checks minimum(Tensor self, Tensor other) -> Tensor
+func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Minimum(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Minimum(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opMinimumOut = asserts.Op{
+	Name:     "minimum",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MinimumOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMinimumOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.MinimumOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opMinOut = asserts.Op{
+	Name:     "min",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MinOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMinOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.MinOut(self, other, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
+	return r0
+}
+
+var opMinOther = asserts.Op{
+	Name:     "min",
+	Overload: "other",
+	Profile:  asserts.Strict,
+}
+
+// MinOther checks min.other(Tensor self, Tensor other) -> Tensor
+func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MinOther(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMinOther, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.MinOther(self, other)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opQuantile = asserts.Op{
+	Name:     "quantile",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Quantile(self, q, dim, keepdim, interpolation)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opQuantile, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q)
+	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q, r0)
+	return r0
+}
+
+var opQuantileOut = asserts.Op{
+	Name:     "quantile",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
+func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
+	}
+	var c asserts.Call
+	var a0, a1, a5 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opQuantileOut, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out)
+	defer c.Abandon()
+	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out, r0)
+	return r0
+}
+
+var opQuantileScalar = asserts.Op{
+	Name:     "quantile",
+	Overload: "scalar",
+	Profile:  asserts.Strict,
+}
+
+// QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opQuantileScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opQuantileScalarOut = asserts.Op{
+	Name:     "quantile",
+	Overload: "scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
+func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
+	}
+	var c asserts.Call
+	var a0, a5 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opQuantileScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	defer c.Abandon()
+	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	return r0
+}
+
+var opNanquantile = asserts.Op{
+	Name:     "nanquantile",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNanquantile, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q)
+	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_e2b8d7708f73, &a0, &a1, self, q, r0)
+	return r0
+}
+
+var opNanquantileOut = asserts.Op{
+	Name:     "nanquantile",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
+func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
+	}
+	var c asserts.Call
+	var a0, a1, a5 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNanquantileOut, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out)
+	defer c.Abandon()
+	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_a9b4982e759b, &a0, &a1, &a5, self, q, out, r0)
+	return r0
+}
+
+var opNanquantileScalar = asserts.Op{
+	Name:     "nanquantile",
+	Overload: "scalar",
+	Profile:  asserts.Strict,
+}
+
+// NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNanquantileScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNanquantileScalarOut = asserts.Op{
+	Name:     "nanquantile",
+	Overload: "scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
+func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
+	}
+	var c asserts.Call
+	var a0, a5 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNanquantileScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
+	defer c.Abandon()
+	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
+	return r0
+}
+
+var opSortValues = asserts.Op{
+	Name:     "sort",
+	Overload: "values",
+	Profile:  asserts.Strict,
+}
+
+// SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
+func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortValues(self, dim, descending, values, indices)
+	}
+	var c asserts.Call
+	var a0, a3, a4 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opSortValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	return r0, r1
+}
+
+var opSortValuesStable = asserts.Op{
+	Name:     "sort",
+	Overload: "values_stable",
+	Profile:  asserts.Strict,
+}
+
+// SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
+func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
+	}
+	var c asserts.Call
+	var a0, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opSortValuesStable, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
+	return r0, r1
+}
+
+var opSort = asserts.Op{
+	Name:     "sort",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.Sort(self, dim, descending)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.Sort(self, dim, descending)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opSortStable = asserts.Op{
+	Name:     "sort",
+	Overload: "stable",
+	Profile:  asserts.Strict,
+}
+
+// SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortStable(self, stable, dim, descending)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opSortStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.SortStable(self, stable, dim, descending)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opSortDimnameValues = asserts.Op{
+	Name:     "sort",
+	Overload: "dimname_values",
+	Profile:  asserts.Strict,
+}
+
+// SortDimnameValues checks sort.dimname_values(Tensor self, Dimname dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
+func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortDimnameValues(self, dim, descending, values, indices)
+	}
+	var c asserts.Call
+	var a0, a3, a4 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opSortDimnameValues, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a3, &a4, self, values, indices, r0, r1)
+	return r0, r1
+}
+
+var opSortDimnameValuesStable = asserts.Op{
+	Name:     "sort",
+	Overload: "dimname_values_stable",
+	Profile:  asserts.Strict,
+}
+
+// SortDimnameValuesStable checks sort.dimname_values_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
+func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
+	}
+	var c asserts.Call
+	var a0, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a4, &a5, self, values, indices, r0, r1)
+	return r0, r1
+}
+
+var opSortDimname = asserts.Op{
+	Name:     "sort",
+	Overload: "dimname",
+	Profile:  asserts.Strict,
+}
+
+// SortDimname checks sort.dimname(Tensor self, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
+func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortDimname(self, dim, descending)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opSortDimname, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.SortDimname(self, dim, descending)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opSortDimnameStable = asserts.Op{
+	Name:     "sort",
+	Overload: "dimname_stable",
+	Profile:  asserts.Strict,
+}
+
+// SortDimnameStable checks sort.dimname_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
+func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortDimnameStable(self, stable, dim, descending)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opSortDimnameStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opMsortOut = asserts.Op{
+	Name:     "msort",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MsortOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMsortOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.MsortOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opMsort = asserts.Op{
+	Name:     "msort",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Msort checks msort(Tensor self) -> Tensor
+func Msort(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Msort(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMsort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Msort(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opArgsort = asserts.Op{
+	Name:     "argsort",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
+func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Argsort(self, dim, descending)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgsort, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Argsort(self, dim, descending)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opArgsortStable = asserts.Op{
+	Name:     "argsort",
+	Overload: "stable",
+	Profile:  asserts.Strict,
+}
+
+// ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
+func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ArgsortStable(self, stable, dim, descending)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgsortStable, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ArgsortStable(self, stable, dim, descending)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opArgsortStableOut = asserts.Op{
+	Name:     "argsort",
+	Overload: "stable_out",
+	Profile:  asserts.Strict,
+}
+
+// ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
+func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opArgsortStableOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opArgsortDimname = asserts.Op{
+	Name:     "argsort",
+	Overload: "dimname",
+	Profile:  asserts.Strict,
+}
+
+// ArgsortDimname checks argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor
+func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ArgsortDimname(self, dim, descending)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opArgsortDimname, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.ArgsortDimname(self, dim, descending)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opTopkValues = asserts.Op{
+	Name:     "topk",
+	Overload: "values",
+	Profile:  asserts.Strict,
+}
+
+// TopkValues checks topk.values(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
+func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
+	}
+	var c asserts.Call
+	var a0, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opTopkValues, &assertgenshapes.Locs_be694a11114b, &a0, &a5, &a6, self, values, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_be694a11114b, &a0, &a5, &a6, self, values, indices, r0, r1)
+	return r0, r1
+}
+
+var opTopk = asserts.Op{
+	Name:     "topk",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Topk checks topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
+func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.Topk(self, k_, dim, largest, sorted)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opTopk, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opAll = asserts.Op{
+	Name:     "all",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// All checks all(Tensor self) -> Tensor
+func All(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.All(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.All(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opAllAllOut = asserts.Op{
+	Name:     "all",
+	Overload: "all_out",
+	Profile:  asserts.Strict,
+}
+
+// AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AllAllOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAllAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.AllAllOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opAny = asserts.Op{
+	Name:     "any",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Any checks any(Tensor self) -> Tensor
+func Any(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Any(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAny, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Any(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opAnyAllOut = asserts.Op{
+	Name:     "any",
+	Overload: "all_out",
+	Profile:  asserts.Strict,
+}
+
+// AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AnyAllOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAnyAllOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.AnyAllOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opRenormOut = asserts.Op{
+	Name:     "renorm",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
+func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RenormOut(self, p, dim, maxnorm, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRenormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opRenorm = asserts.Op{
+	Name:     "renorm",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
+func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Renorm(self, p, dim, maxnorm)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRenorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Renorm(self, p, dim, maxnorm)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRenorm_ = asserts.Op{
+	Name:     "renorm_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
+func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Renorm_(self, p, dim, maxnorm)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opRenorm_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Renorm_(self, p, dim, maxnorm)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opUnfold = asserts.Op{
+	Name:     "unfold",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
+func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Unfold(self, dimension, size, step)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Unfold(self, dimension, size, step)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opUnfoldBackward = asserts.Op{
+	Name:     "unfold_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// UnfoldBackward checks unfold_backward(Tensor grad_in, SymInt[] input_sizes, int dim, int size, int step) -> Tensor
+func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnfoldBackward, &assertgenshapes.Locs_509b30c24218, &a0, grad_in)
+	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_509b30c24218, &a0, grad_in, r0)
+	return r0
+}
+
+var opUnfoldBackwardOut = asserts.Op{
+	Name:     "unfold_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, SymInt[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
+func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
+	}
+	var c asserts.Call
+	var a0, a5 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs_7d454c38b334, &a0, &a5, grad_in, out)
+	defer c.Abandon()
+	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_7d454c38b334, &a0, &a5, grad_in, out, r0)
+	return r0
+}
+
+var opEqual = asserts.Op{
+	Name:     "equal",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Equal checks equal(Tensor self, Tensor other) -> bool
+func Equal(self *torch.Tensor, other *torch.Tensor) bool {
+	if !asserts.Checking() {
+		return kernels.Equal(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opEqual, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	r0 := kernels.Equal(self, other)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	return r0
+}
+
+var opPowTensorTensorOut = asserts.Op{
+	Name:     "pow",
+	Overload: "Tensor_Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
+func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowTensorTensorOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
+	r0 := kernels.PowTensorTensorOut(self, exponent, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out, r0)
+	return r0
+}
+
+var opPowTensorTensor = asserts.Op{
+	Name:     "pow",
+	Overload: "Tensor_Tensor",
+	Profile:  asserts.Strict,
+}
+
+// PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
+func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowTensorTensor(self, exponent)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	r0 := kernels.PowTensorTensor(self, exponent)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	return r0
+}
+
+var opPowScalarOut = asserts.Op{
+	Name:     "pow",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
+func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowScalarOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPowScalarOut, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out)
+	defer c.Abandon()
+	r0 := kernels.PowScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out, r0)
+	return r0
+}
+
+var opPowScalar = asserts.Op{
+	Name:     "pow",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
+func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowScalar(self, exponent)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPowScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	r0 := kernels.PowScalar(self, exponent)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
+	return r0
+}
+
+var opPowTensorScalarOut = asserts.Op{
+	Name:     "pow",
+	Overload: "Tensor_Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
+func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowTensorScalarOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.PowTensorScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opPowTensorScalar = asserts.Op{
+	Name:     "pow",
+	Overload: "Tensor_Scalar",
+	Profile:  asserts.Strict,
+}
+
+// PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
+func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowTensorScalar(self, exponent)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.PowTensorScalar(self, exponent)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opPow_Scalar = asserts.Op{
+	Name:     "pow_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
+func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Pow_Scalar(self, exponent)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opPow_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Pow_Scalar(self, exponent)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opPow_Tensor = asserts.Op{
+	Name:     "pow_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
+func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Pow_Tensor(self, exponent)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opPow_Tensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	defer c.Abandon()
+	r0 := kernels.Pow_Tensor(self, exponent)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	return r0
+}
+
+var opFloatPowerTensorTensorOut = asserts.Op{
+	Name:     "float_power",
+	Overload: "Tensor_Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
+func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
+	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d333483a1419, &a0, &a1, &a2, self, exponent, out, r0)
+	return r0
+}
+
+var opFloatPowerTensorTensor = asserts.Op{
+	Name:     "float_power",
+	Overload: "Tensor_Tensor",
+	Profile:  asserts.Strict,
+}
+
+// FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
+func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerTensorTensor(self, exponent)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	r0 := kernels.FloatPowerTensorTensor(self, exponent)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	return r0
+}
+
+var opFloatPowerScalarOut = asserts.Op{
+	Name:     "float_power",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
+func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerScalarOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out)
+	defer c.Abandon()
+	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_3e5a389fd19b, &a1, &a2, exponent, out, r0)
+	return r0
+}
+
+var opFloatPowerScalar = asserts.Op{
+	Name:     "float_power",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// FloatPowerScalar checks float_power.Scalar(Scalar self, Tensor exponent) -> Tensor
+func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerScalar(self, exponent)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFloatPowerScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	r0 := kernels.FloatPowerScalar(self, exponent)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
+	return r0
+}
+
+var opFloatPowerTensorScalarOut = asserts.Op{
+	Name:     "float_power",
+	Overload: "Tensor_Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// FloatPowerTensorScalarOut checks float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
+func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opFloatPowerTensorScalar = asserts.Op{
+	Name:     "float_power",
+	Overload: "Tensor_Scalar",
+	Profile:  asserts.Strict,
+}
+
+// FloatPowerTensorScalar checks float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
+func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerTensorScalar(self, exponent)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FloatPowerTensorScalar(self, exponent)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFloatPower_Scalar = asserts.Op{
+	Name:     "float_power_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// FloatPower_Scalar checks float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
+func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPower_Scalar(self, exponent)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFloatPower_Scalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.FloatPower_Scalar(self, exponent)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFloatPower_Tensor = asserts.Op{
+	Name:     "float_power_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// FloatPower_Tensor checks float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
+func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPower_Tensor(self, exponent)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_e7e1442b50b8(&c, &opFloatPower_Tensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	defer c.Abandon()
+	r0 := kernels.FloatPower_Tensor(self, exponent)
+	assertgenshapes.ChecksPost_dc4d19089164(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	return r0
+}
+
+var opNormal_ = asserts.Op{
+	Name:     "normal_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Normal_ checks normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
+func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Normal_(self, mean, std, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNormal_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Normal_(self, mean, std, generator)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNormalOut = asserts.Op{
+	Name:     "normal",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NormalOut checks normal.out(Tensor self, float mean=0, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalOut(self, mean, std, generator, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormalOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.NormalOut(self, mean, std, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opNormalFunctional = asserts.Op{
+	Name:     "normal_functional",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NormalFunctional checks normal_functional(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor
+func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalFunctional(self, mean, std, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormalFunctional, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NormalFunctional(self, mean, std, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNormalTensorFloatOut = asserts.Op{
+	Name:     "normal",
+	Overload: "Tensor_float_out",
+	Profile:  asserts.Strict,
+}
+
+// NormalTensorFloatOut checks normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalTensorFloatOut(mean, std, generator, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs_e4c2e9481e35, &a0, &a3, mean, out)
+	defer c.Abandon()
+	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e4c2e9481e35, &a0, &a3, mean, out, r0)
+	return r0
+}
+
+var opNormalTensorFloat = asserts.Op{
+	Name:     "normal",
+	Overload: "Tensor_float",
+	Profile:  asserts.Strict,
+}
+
+// NormalTensorFloat checks normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
+func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalTensorFloat(mean, std, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormalTensorFloat, &assertgenshapes.Locs_d9353212313e, &a0, mean)
+	r0 := kernels.NormalTensorFloat(mean, std, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d9353212313e, &a0, mean, r0)
+	return r0
+}
+
+var opNormalFloatTensorOut = asserts.Op{
+	Name:     "normal",
+	Overload: "float_Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// NormalFloatTensorOut checks normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalFloatTensorOut(mean, std, generator, out)
+	}
+	var c asserts.Call
+	var a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs_e7e86d571091, &a1, &a3, std, out)
+	defer c.Abandon()
+	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_e7e86d571091, &a1, &a3, std, out, r0)
+	return r0
+}
+
+var opNormalFloatTensor = asserts.Op{
+	Name:     "normal",
+	Overload: "float_Tensor",
+	Profile:  asserts.Strict,
+}
+
+// NormalFloatTensor checks normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
+func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalFloatTensor(mean, std, generator)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNormalFloatTensor, &assertgenshapes.Locs_8acf7e3900ab, &a1, std)
+	r0 := kernels.NormalFloatTensor(mean, std, generator)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_8acf7e3900ab, &a1, std, r0)
+	return r0
+}
+
+var opNormalTensorTensorOut = asserts.Op{
+	Name:     "normal",
+	Overload: "Tensor_Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// NormalTensorTensorOut checks normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalTensorTensorOut(mean, std, generator, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs_34519df6b730, &a0, &a1, &a3, mean, std, out)
+	defer c.Abandon()
+	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_34519df6b730, &a0, &a1, &a3, mean, std, out, r0)
+	return r0
+}
+
+var opNormalTensorTensor = asserts.Op{
+	Name:     "normal",
+	Overload: "Tensor_Tensor",
+	Profile:  asserts.Strict,
+}
+
+// NormalTensorTensor checks normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
+func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalTensorTensor(mean, std, generator)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opNormalTensorTensor, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std)
+	r0 := kernels.NormalTensorTensor(mean, std, generator)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std, r0)
+	return r0
+}
+
+var opNormalFloatFloat = asserts.Op{
+	Name:     "normal",
+	Overload: "float_float",
+	Profile:  asserts.Strict,
+}
+
+// NormalFloatFloat checks normal.float_float(float mean, float std, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opNormalFloatFloat, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
+	return r0
+}
+
+var opNormalFloatFloatOut = asserts.Op{
+	Name:     "normal",
+	Overload: "float_float_out",
+	Profile:  asserts.Strict,
+}
+
+// NormalFloatFloatOut checks normal.float_float_out(float mean, float std, SymInt[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs_e2b91fa89577, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a4, out, r0)
+	return r0
+}
+
+var opAlias = asserts.Op{
+	Name:     "alias",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Alias checks alias(Tensor(a) self) -> Tensor(a)
+func Alias(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Alias(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Alias(self)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXAmpForeachNonFiniteCheckAndUnscale_ = asserts.Op{
+	Name:     "_amp_foreach_non_finite_check_and_unscale_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XAmpForeachNonFiniteCheckAndUnscale_ checks _amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor inv_scale) -> ()
+func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1, a2 asserts.Saved
+		l0     asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_60405c525969(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+	defer c.Abandon()
+	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost_062d771fdf6d(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+}
+
+var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
+	Name:     "_amp_foreach_non_finite_check_and_unscale",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XAmpForeachNonFiniteCheckAndUnscaleOut checks _amp_foreach_non_finite_check_and_unscale.out(Tensor[] self, Tensor(b!) found_inf, Tensor inv_scale, *, Tensor(a!)[] out) -> ()
+func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1, a2 asserts.Saved
+		l0, l3 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_9096c1628a17(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	defer c.Abandon()
+	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPost_bceb8bebd480(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+}
+
+var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
+	Name:     "_amp_foreach_non_finite_check_and_unscale",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XAmpForeachNonFiniteCheckAndUnscale checks _amp_foreach_non_finite_check_and_unscale(Tensor[] self, Tensor found_inf, Tensor inv_scale) -> (Tensor[] self_out, Tensor found_inf_out)
+func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor) ([]*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
+	}
+	var c asserts.Call
+	var (
+		a1, a2 asserts.Saved
+		l0     asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_ffffc5f4ee67(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs_be128249b09a, &l0, &a1, &a2, self, found_inf, inv_scale)
+	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost_6efd933c7cc2(&c, &assertgenshapes.Locs_be128249b09a, &l0, &a1, &a2, self, found_inf, inv_scale, r0, r1)
+	return r0, r1
+}
+
+var opXAmpUpdateScale_ = asserts.Op{
+	Name:     "_amp_update_scale_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XAmpUpdateScale_ checks _amp_update_scale_(Tensor(a!) self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> Tensor(a!)
+func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_e40681b8a4ec(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs_6be16122f910, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	defer c.Abandon()
+	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
+	assertgenshapes.ChecksPost_2a6b3847fe66(&c, &assertgenshapes.Locs_6be16122f910, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
+	return r0
+}
+
+var opXAmpUpdateScaleOut = asserts.Op{
+	Name:     "_amp_update_scale",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XAmpUpdateScaleOut checks _amp_update_scale.out(Tensor self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval, *, Tensor(a!) out) -> Tensor(a!)
+func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a6 asserts.Saved
+	assertgenshapes.ChecksPre_bce3ce7b8365(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs_57f92e07ca99, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
+	defer c.Abandon()
+	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
+	assertgenshapes.ChecksPost_c2fb21cfb8c0(&c, &assertgenshapes.Locs_57f92e07ca99, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
+	return r0
+}
+
+var opXAmpUpdateScale = asserts.Op{
+	Name:     "_amp_update_scale",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XAmpUpdateScale checks _amp_update_scale(Tensor self, Tensor growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> (Tensor, Tensor growth_tracker_out)
+func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_700247ca22fd(&c, &opXAmpUpdateScale, &assertgenshapes.Locs_8d877ccb050b, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_8d877ccb050b, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
+	return r0, r1
+}
+
+var opXForeachAddScalar = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAddScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachAddScalar(self, scalar)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachAdd_Scalar = asserts.Op{
+	Name:     "_foreach_add_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAdd_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAdd_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAddScalarOut = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddScalarOut checks _foreach_add.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachAddScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachAddList = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddList checks _foreach_add.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
+func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddList(self, other, alpha)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachAddList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	r0 := kernels.XForeachAddList(self, other, alpha)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	return r0
+}
+
+var opXForeachAdd_List = asserts.Op{
+	Name:     "_foreach_add_",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
+func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAdd_List(self, other, alpha)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachAdd_List(self, other, alpha)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachAddListOut = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "List_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddListOut checks _foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
+func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddListOut(self, other, alpha, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachAddListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachAddListOut(self, other, alpha, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+}
+
+var opXForeachAddScalarList = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddScalarList checks _foreach_add.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAddScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachAddScalarList(self, scalars)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachAdd_ScalarList = asserts.Op{
+	Name:     "_foreach_add_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAdd_ScalarList checks _foreach_add_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAdd_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAdd_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAddScalarListOut = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddScalarListOut checks _foreach_add.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachAddScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachAddTensor = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddTensor checks _foreach_add.Tensor(Tensor[] self, Tensor other, *, Scalar alpha=1) -> Tensor[]
+func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddTensor(self, other, alpha)
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_18bc4e63ea56(&c, &opXForeachAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
+	r0 := kernels.XForeachAddTensor(self, other, alpha)
+	assertgenshapes.ChecksPost_c3ae4e4c7616(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other, r0)
+	return r0
+}
+
+var opXForeachAdd_Tensor = asserts.Op{
+	Name:     "_foreach_add_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAdd_Tensor checks _foreach_add_.Tensor(Tensor(a!)[] self, Tensor other, *, Scalar alpha=1) -> ()
+func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAdd_Tensor(self, other, alpha)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_ac6ba9b75306(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	defer c.Abandon()
+	kernels.XForeachAdd_Tensor(self, other, alpha)
+	assertgenshapes.ChecksPost_32e65382c7fa(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+}
+
+var opXForeachAddTensorOut = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddTensorOut checks _foreach_add.Tensor_out(Tensor[] self, Tensor other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
+func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddTensorOut(self, other, alpha, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1     asserts.Saved
+		l0, l3 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_7e8412b95a91(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachAddTensorOut(self, other, alpha, out)
+	assertgenshapes.ChecksPost_ec050c17d923(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
+}
+
+var opXForeachSubScalar = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSubScalar checks _foreach_sub.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSubScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSubScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachSubScalar(self, scalar)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachSub_Scalar = asserts.Op{
+	Name:     "_foreach_sub_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSub_Scalar checks _foreach_sub_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachSub_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSub_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSubScalarOut = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSubScalarOut checks _foreach_sub.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSubScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachSubScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachSubList = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSubList checks _foreach_sub.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
+func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSubList(self, other, alpha)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachSubList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	r0 := kernels.XForeachSubList(self, other, alpha)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	return r0
+}
+
+var opXForeachSub_List = asserts.Op{
+	Name:     "_foreach_sub_",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSub_List checks _foreach_sub_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
+func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachSub_List(self, other, alpha)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachSub_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachSub_List(self, other, alpha)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachSubListOut = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "List_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSubListOut checks _foreach_sub.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
+func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSubListOut(self, other, alpha, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachSubListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachSubListOut(self, other, alpha, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+}
+
+var opXForeachSubScalarList = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSubScalarList checks _foreach_sub.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSubScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSubScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachSubScalarList(self, scalars)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachSub_ScalarList = asserts.Op{
+	Name:     "_foreach_sub_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSub_ScalarList checks _foreach_sub_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachSub_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSub_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSubScalarListOut = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSubScalarListOut checks _foreach_sub.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSubScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachSubScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMulScalar = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMulScalar checks _foreach_mul.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMulScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMulScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachMulScalar(self, scalar)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachMul_Scalar = asserts.Op{
+	Name:     "_foreach_mul_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMul_Scalar checks _foreach_mul_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMul_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMul_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMulScalarOut = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMulScalarOut checks _foreach_mul.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMulScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMulScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMulList = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMulList checks _foreach_mul.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMulList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMulList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	r0 := kernels.XForeachMulList(self, other)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	return r0
+}
+
+var opXForeachMul_List = asserts.Op{
+	Name:     "_foreach_mul_",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMul_List checks _foreach_mul_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMul_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMul_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachMul_List(self, other)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachMulListOut = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "List_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMulListOut checks _foreach_mul.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMulListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMulListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachMulListOut(self, other, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachMulScalarList = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMulScalarList checks _foreach_mul.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMulScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMulScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachMulScalarList(self, scalars)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachMul_ScalarList = asserts.Op{
+	Name:     "_foreach_mul_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMul_ScalarList checks _foreach_mul_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMul_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMul_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMulScalarListOut = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMulScalarListOut checks _foreach_mul.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMulScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMulScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMulTensor = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMulTensor checks _foreach_mul.Tensor(Tensor[] self, Tensor other) -> Tensor[]
+func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMulTensor(self, other)
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_18bc4e63ea56(&c, &opXForeachMulTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
+	r0 := kernels.XForeachMulTensor(self, other)
+	assertgenshapes.ChecksPost_c3ae4e4c7616(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other, r0)
+	return r0
+}
+
+var opXForeachMul_Tensor = asserts.Op{
+	Name:     "_foreach_mul_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMul_Tensor checks _foreach_mul_.Tensor(Tensor(a!)[] self, Tensor other) -> ()
+func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMul_Tensor(self, other)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_ac6ba9b75306(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	defer c.Abandon()
+	kernels.XForeachMul_Tensor(self, other)
+	assertgenshapes.ChecksPost_32e65382c7fa(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+}
+
+var opXForeachMulTensorOut = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMulTensorOut checks _foreach_mul.Tensor_out(Tensor[] self, Tensor other, *, Tensor(a!)[] out) -> ()
+func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMulTensorOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1     asserts.Saved
+		l0, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_7e8412b95a91(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachMulTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_ec050c17d923(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+}
+
+var opXForeachDivScalar = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDivScalar checks _foreach_div.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachDivScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachDivScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachDivScalar(self, scalar)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachDiv_Scalar = asserts.Op{
+	Name:     "_foreach_div_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDiv_Scalar checks _foreach_div_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachDiv_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachDiv_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachDivScalarOut = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDivScalarOut checks _foreach_div.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDivScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachDivScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachDivList = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDivList checks _foreach_div.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachDivList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachDivList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	r0 := kernels.XForeachDivList(self, other)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	return r0
+}
+
+var opXForeachDiv_List = asserts.Op{
+	Name:     "_foreach_div_",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDiv_List checks _foreach_div_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDiv_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachDiv_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachDiv_List(self, other)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachDivListOut = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "List_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDivListOut checks _foreach_div.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDivListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachDivListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachDivListOut(self, other, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachDivScalarList = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDivScalarList checks _foreach_div.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachDivScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachDivScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachDivScalarList(self, scalars)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachDiv_ScalarList = asserts.Op{
+	Name:     "_foreach_div_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDiv_ScalarList checks _foreach_div_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachDiv_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachDiv_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachDivScalarListOut = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDivScalarListOut checks _foreach_div.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDivScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachDivScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachDivTensor = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDivTensor checks _foreach_div.Tensor(Tensor[] self, Tensor other) -> Tensor[]
+func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachDivTensor(self, other)
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_18bc4e63ea56(&c, &opXForeachDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other)
+	r0 := kernels.XForeachDivTensor(self, other)
+	assertgenshapes.ChecksPost_c3ae4e4c7616(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &a1, self, other, r0)
+	return r0
+}
+
+var opXForeachDiv_Tensor = asserts.Op{
+	Name:     "_foreach_div_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDiv_Tensor checks _foreach_div_.Tensor(Tensor(a!)[] self, Tensor other) -> ()
+func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDiv_Tensor(self, other)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_ac6ba9b75306(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	defer c.Abandon()
+	kernels.XForeachDiv_Tensor(self, other)
+	assertgenshapes.ChecksPost_32e65382c7fa(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+}
+
+var opXForeachDivTensorOut = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachDivTensorOut checks _foreach_div.Tensor_out(Tensor[] self, Tensor other, *, Tensor(a!)[] out) -> ()
+func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDivTensorOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1     asserts.Saved
+		l0, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_7e8412b95a91(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachDivTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_ec050c17d923(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+}
+
+var opXForeachClampMaxScalar = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMaxScalar checks _foreach_clamp_max.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMaxScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachClampMaxScalar(self, scalar)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachClampMax_Scalar = asserts.Op{
+	Name:     "_foreach_clamp_max_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMax_Scalar checks _foreach_clamp_max_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMax_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachClampMax_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachClampMaxScalarOut = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMaxScalarOut checks _foreach_clamp_max.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMaxScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachClampMaxScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachClampMaxList = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMaxList checks _foreach_clamp_max.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMaxList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachClampMaxList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	r0 := kernels.XForeachClampMaxList(self, other)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	return r0
+}
+
+var opXForeachClampMax_List = asserts.Op{
+	Name:     "_foreach_clamp_max_",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMax_List checks _foreach_clamp_max_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMax_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachClampMax_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachClampMax_List(self, other)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachClampMaxListOut = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "List_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMaxListOut checks _foreach_clamp_max.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMaxListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachClampMaxListOut(self, other, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachClampMaxScalarList = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMaxScalarList checks _foreach_clamp_max.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMaxScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachClampMax_ScalarList = asserts.Op{
+	Name:     "_foreach_clamp_max_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMax_ScalarList checks _foreach_clamp_max_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMax_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachClampMax_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachClampMaxScalarListOut = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMaxScalarListOut checks _foreach_clamp_max.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMaxScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachClampMinScalar = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMinScalar checks _foreach_clamp_min.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMinScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachClampMinScalar(self, scalar)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachClampMin_Scalar = asserts.Op{
+	Name:     "_foreach_clamp_min_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMin_Scalar checks _foreach_clamp_min_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMin_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachClampMin_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachClampMinScalarOut = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMinScalarOut checks _foreach_clamp_min.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMinScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachClampMinScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachClampMinList = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMinList checks _foreach_clamp_min.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMinList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachClampMinList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	r0 := kernels.XForeachClampMinList(self, other)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	return r0
+}
+
+var opXForeachClampMin_List = asserts.Op{
+	Name:     "_foreach_clamp_min_",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMin_List checks _foreach_clamp_min_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMin_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachClampMin_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachClampMin_List(self, other)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachClampMinListOut = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "List_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMinListOut checks _foreach_clamp_min.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMinListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachClampMinListOut(self, other, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachClampMinScalarList = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMinScalarList checks _foreach_clamp_min.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMinScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachClampMinScalarList(self, scalars)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachClampMin_ScalarList = asserts.Op{
+	Name:     "_foreach_clamp_min_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMin_ScalarList checks _foreach_clamp_min_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMin_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachClampMin_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachClampMinScalarListOut = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachClampMinScalarListOut checks _foreach_clamp_min.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMinScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachClampMinScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMaximumScalar = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMaximumScalar checks _foreach_maximum.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMaximumScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachMaximumScalar(self, scalar)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachMaximum_Scalar = asserts.Op{
+	Name:     "_foreach_maximum_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMaximum_Scalar checks _foreach_maximum_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximum_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMaximum_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMaximumScalarOut = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMaximumScalarOut checks _foreach_maximum.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximumScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMaximumScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMaximumList = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMaximumList checks _foreach_maximum.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMaximumList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMaximumList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	r0 := kernels.XForeachMaximumList(self, other)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	return r0
+}
+
+var opXForeachMaximum_List = asserts.Op{
+	Name:     "_foreach_maximum_",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMaximum_List checks _foreach_maximum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximum_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMaximum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachMaximum_List(self, other)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachMaximumListOut = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "List_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMaximumListOut checks _foreach_maximum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximumListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachMaximumListOut(self, other, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachMaximumScalarList = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMaximumScalarList checks _foreach_maximum.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMaximumScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachMaximumScalarList(self, scalars)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachMaximum_ScalarList = asserts.Op{
+	Name:     "_foreach_maximum_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMaximum_ScalarList checks _foreach_maximum_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximum_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMaximum_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMaximumScalarListOut = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMaximumScalarListOut checks _foreach_maximum.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximumScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMaximumScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMinimumScalar = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMinimumScalar checks _foreach_minimum.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMinimumScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachMinimumScalar(self, scalar)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachMinimum_Scalar = asserts.Op{
+	Name:     "_foreach_minimum_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMinimum_Scalar checks _foreach_minimum_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimum_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMinimum_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMinimumScalarOut = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMinimumScalarOut checks _foreach_minimum.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimumScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMinimumScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMinimumList = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMinimumList checks _foreach_minimum.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMinimumList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachMinimumList, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other)
+	r0 := kernels.XForeachMinimumList(self, other)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_4fb6336c28fa, &l0, &l1, self, other, r0)
+	return r0
+}
+
+var opXForeachMinimum_List = asserts.Op{
+	Name:     "_foreach_minimum_",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMinimum_List checks _foreach_minimum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimum_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachMinimum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachMinimum_List(self, other)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachMinimumListOut = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "List_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMinimumListOut checks _foreach_minimum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimumListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachMinimumListOut(self, other, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachMinimumScalarList = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMinimumScalarList checks _foreach_minimum.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMinimumScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachMinimumScalarList(self, scalars)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachMinimum_ScalarList = asserts.Op{
+	Name:     "_foreach_minimum_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMinimum_ScalarList checks _foreach_minimum_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimum_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMinimum_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMinimumScalarListOut = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMinimumScalarListOut checks _foreach_minimum.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimumScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMinimumScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachAddcdivScalar = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcdivScalar checks _foreach_addcdiv.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
+func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_51872bf9d0bf(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	return r0
+}
+
+var opXForeachAddcdivScalarList = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcdivScalarList checks _foreach_addcdiv.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
+func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_51872bf9d0bf(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	return r0
+}
+
+var opXForeachAddcdivTensor = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcdivTensor checks _foreach_addcdiv.Tensor(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> Tensor[]
+func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
+	}
+	var c asserts.Call
+	var (
+		a3         asserts.Saved
+		l0, l1, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_63cdb0a8bd83(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_9b6a5a15646e(&c, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
+	return r0
+}
+
+var opXForeachAddcdiv_Scalar = asserts.Op{
+	Name:     "_foreach_addcdiv_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcdiv_Scalar checks _foreach_addcdiv_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
+func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
+	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+}
+
+var opXForeachAddcdivScalarOut = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcdivScalarOut checks _foreach_addcdiv.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
+func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2, l4 asserts.SavedList
+	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
+	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
+	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+}
+
+var opXForeachAddcdiv_ScalarList = asserts.Op{
+	Name:     "_foreach_addcdiv_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcdiv_ScalarList checks _foreach_addcdiv_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
+func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
+	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+}
+
+var opXForeachAddcdivScalarListOut = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcdivScalarListOut checks _foreach_addcdiv.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2, l4 asserts.SavedList
+	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
+	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+}
+
+var opXForeachAddcdiv_Tensor = asserts.Op{
+	Name:     "_foreach_addcdiv_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcdiv_Tensor checks _foreach_addcdiv_.Tensor(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> ()
+func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
+		return
+	}
+	var c asserts.Call
+	var (
+		a3         asserts.Saved
+		l0, l1, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_db1a00417d89(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
+	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_c044ceee2161(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+}
+
+var opXForeachAddcdivTensorOut = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcdivTensorOut checks _foreach_addcdiv.Tensor_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars, *, Tensor(a!)[] out) -> ()
+func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a3             asserts.Saved
+		l0, l1, l2, l4 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_c7c04b0663ca(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
+	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost_f5032dfece7a(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+}
+
+var opXForeachAddcmulScalar = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcmulScalar checks _foreach_addcmul.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
+func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_51872bf9d0bf(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	return r0
+}
+
+var opXForeachAddcmulScalarList = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcmulScalarList checks _foreach_addcmul.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
+func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2)
+	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_51872bf9d0bf(&c, &assertgenshapes.Locs_6759db1b0144, &l0, &l1, &l2, self, tensor1, tensor2, r0)
+	return r0
+}
+
+var opXForeachAddcmulTensor = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcmulTensor checks _foreach_addcmul.Tensor(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> Tensor[]
+func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
+	}
+	var c asserts.Call
+	var (
+		a3         asserts.Saved
+		l0, l1, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_63cdb0a8bd83(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_9b6a5a15646e(&c, &assertgenshapes.Locs_296ea83549f6, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars, r0)
+	return r0
+}
+
+var opXForeachAddcmul_Scalar = asserts.Op{
+	Name:     "_foreach_addcmul_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcmul_Scalar checks _foreach_addcmul_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
+func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
+	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+}
+
+var opXForeachAddcmulScalarOut = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcmulScalarOut checks _foreach_addcmul.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
+func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2, l4 asserts.SavedList
+	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
+	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
+	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+}
+
+var opXForeachAddcmul_ScalarList = asserts.Op{
+	Name:     "_foreach_addcmul_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcmul_ScalarList checks _foreach_addcmul_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
+func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
+	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+}
+
+var opXForeachAddcmulScalarListOut = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcmulScalarListOut checks _foreach_addcmul.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2, l4 asserts.SavedList
+	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
+	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+}
+
+var opXForeachAddcmul_Tensor = asserts.Op{
+	Name:     "_foreach_addcmul_",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcmul_Tensor checks _foreach_addcmul_.Tensor(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> ()
+func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
+		return
+	}
+	var c asserts.Call
+	var (
+		a3         asserts.Saved
+		l0, l1, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_db1a00417d89(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
+	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_c044ceee2161(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+}
+
+var opXForeachAddcmulTensorOut = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAddcmulTensorOut checks _foreach_addcmul.Tensor_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars, *, Tensor(a!)[] out) -> ()
+func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a3             asserts.Saved
+		l0, l1, l2, l4 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_c7c04b0663ca(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
+	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost_f5032dfece7a(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+}
+
+var opXForeachAbs = asserts.Op{
+	Name:     "_foreach_abs",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAbs checks _foreach_abs(Tensor[] self) -> Tensor[]
+func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAbs(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAbs, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachAbs(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachAbs_ = asserts.Op{
+	Name:     "_foreach_abs_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAbs_ checks _foreach_abs_(Tensor(a!)[] self) -> ()
+func XForeachAbs_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAbs_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAbs_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAbs_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAbsOut = asserts.Op{
+	Name:     "_foreach_abs",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAbsOut checks _foreach_abs.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAbsOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachAbsOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachAcos = asserts.Op{
+	Name:     "_foreach_acos",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAcos checks _foreach_acos(Tensor[] self) -> Tensor[]
+func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAcos(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAcos, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachAcos(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachAcos_ = asserts.Op{
+	Name:     "_foreach_acos_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAcos_ checks _foreach_acos_(Tensor(a!)[] self) -> ()
+func XForeachAcos_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAcos_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAcos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAcos_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAcosOut = asserts.Op{
+	Name:     "_foreach_acos",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAcosOut checks _foreach_acos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAcosOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachAcosOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachAsin = asserts.Op{
+	Name:     "_foreach_asin",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAsin checks _foreach_asin(Tensor[] self) -> Tensor[]
+func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAsin(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAsin, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachAsin(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachAsin_ = asserts.Op{
+	Name:     "_foreach_asin_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAsin_ checks _foreach_asin_(Tensor(a!)[] self) -> ()
+func XForeachAsin_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAsin_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAsin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAsin_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAsinOut = asserts.Op{
+	Name:     "_foreach_asin",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAsinOut checks _foreach_asin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAsinOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachAsinOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachAtan = asserts.Op{
+	Name:     "_foreach_atan",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAtan checks _foreach_atan(Tensor[] self) -> Tensor[]
+func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAtan(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachAtan, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachAtan(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachAtan_ = asserts.Op{
+	Name:     "_foreach_atan_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAtan_ checks _foreach_atan_(Tensor(a!)[] self) -> ()
+func XForeachAtan_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAtan_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachAtan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAtan_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAtanOut = asserts.Op{
+	Name:     "_foreach_atan",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachAtanOut checks _foreach_atan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAtanOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachAtanOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachCeil = asserts.Op{
+	Name:     "_foreach_ceil",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCeil checks _foreach_ceil(Tensor[] self) -> Tensor[]
+func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachCeil(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCeil, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachCeil(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachCeil_ = asserts.Op{
+	Name:     "_foreach_ceil_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCeil_ checks _foreach_ceil_(Tensor(a!)[] self) -> ()
+func XForeachCeil_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCeil_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCeil_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachCeil_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachCeilOut = asserts.Op{
+	Name:     "_foreach_ceil",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCeilOut checks _foreach_ceil.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCeilOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachCeilOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachCos = asserts.Op{
+	Name:     "_foreach_cos",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCos checks _foreach_cos(Tensor[] self) -> Tensor[]
+func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachCos(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCos, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachCos(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachCos_ = asserts.Op{
+	Name:     "_foreach_cos_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCos_ checks _foreach_cos_(Tensor(a!)[] self) -> ()
+func XForeachCos_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCos_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachCos_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachCosOut = asserts.Op{
+	Name:     "_foreach_cos",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCosOut checks _foreach_cos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCosOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachCosOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachCosh = asserts.Op{
+	Name:     "_foreach_cosh",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCosh checks _foreach_cosh(Tensor[] self) -> Tensor[]
+func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachCosh(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachCosh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachCosh(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachCosh_ = asserts.Op{
+	Name:     "_foreach_cosh_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCosh_ checks _foreach_cosh_(Tensor(a!)[] self) -> ()
+func XForeachCosh_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCosh_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachCosh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachCosh_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachCoshOut = asserts.Op{
+	Name:     "_foreach_cosh",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCoshOut checks _foreach_cosh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCoshOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachCoshOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachErf = asserts.Op{
+	Name:     "_foreach_erf",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachErf checks _foreach_erf(Tensor[] self) -> Tensor[]
+func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachErf(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachErf, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachErf(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachErf_ = asserts.Op{
+	Name:     "_foreach_erf_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachErf_ checks _foreach_erf_(Tensor(a!)[] self) -> ()
+func XForeachErf_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachErf_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachErf_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachErf_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachErfOut = asserts.Op{
+	Name:     "_foreach_erf",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachErfOut checks _foreach_erf.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachErfOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachErfOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachErfOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachErfc = asserts.Op{
+	Name:     "_foreach_erfc",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachErfc checks _foreach_erfc(Tensor[] self) -> Tensor[]
+func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachErfc(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachErfc, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachErfc(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachErfc_ = asserts.Op{
+	Name:     "_foreach_erfc_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachErfc_ checks _foreach_erfc_(Tensor(a!)[] self) -> ()
+func XForeachErfc_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachErfc_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachErfc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachErfc_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachErfcOut = asserts.Op{
+	Name:     "_foreach_erfc",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachErfcOut checks _foreach_erfc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachErfcOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachErfcOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachExp = asserts.Op{
+	Name:     "_foreach_exp",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachExp checks _foreach_exp(Tensor[] self) -> Tensor[]
+func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachExp(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachExp, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachExp(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachExp_ = asserts.Op{
+	Name:     "_foreach_exp_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachExp_ checks _foreach_exp_(Tensor(a!)[] self) -> ()
+func XForeachExp_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachExp_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachExp_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachExp_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachExpOut = asserts.Op{
+	Name:     "_foreach_exp",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachExpOut checks _foreach_exp.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachExpOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachExpOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachExpOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachExpm1 = asserts.Op{
+	Name:     "_foreach_expm1",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachExpm1 checks _foreach_expm1(Tensor[] self) -> Tensor[]
+func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachExpm1(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachExpm1, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachExpm1(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachExpm1_ = asserts.Op{
+	Name:     "_foreach_expm1_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachExpm1_ checks _foreach_expm1_(Tensor(a!)[] self) -> ()
+func XForeachExpm1_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachExpm1_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachExpm1_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachExpm1_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachExpm1Out = asserts.Op{
+	Name:     "_foreach_expm1",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachExpm1Out checks _foreach_expm1.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachExpm1Out(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachExpm1Out(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachFloor = asserts.Op{
+	Name:     "_foreach_floor",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachFloor checks _foreach_floor(Tensor[] self) -> Tensor[]
+func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachFloor(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachFloor, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachFloor(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachFloor_ = asserts.Op{
+	Name:     "_foreach_floor_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachFloor_ checks _foreach_floor_(Tensor(a!)[] self) -> ()
+func XForeachFloor_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachFloor_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachFloor_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachFloor_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachFloorOut = asserts.Op{
+	Name:     "_foreach_floor",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachFloorOut checks _foreach_floor.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachFloorOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachFloorOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachFrac = asserts.Op{
+	Name:     "_foreach_frac",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachFrac checks _foreach_frac(Tensor[] self) -> Tensor[]
+func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachFrac(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachFrac, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachFrac(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachFrac_ = asserts.Op{
+	Name:     "_foreach_frac_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachFrac_ checks _foreach_frac_(Tensor(a!)[] self) -> ()
+func XForeachFrac_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachFrac_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachFrac_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachFrac_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachFracOut = asserts.Op{
+	Name:     "_foreach_frac",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachFracOut checks _foreach_frac.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachFracOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachFracOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachFracOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachLerpList = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLerpList checks _foreach_lerp.List(Tensor[] self, Tensor[] tensors1, Tensor[] weights) -> Tensor[]
+func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLerpList(self, tensors1, weights)
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_967a579ba3ec(&c, &opXForeachLerpList, &assertgenshapes.Locs_96df304864cc, &l0, &l1, &l2, self, tensors1, weights)
+	r0 := kernels.XForeachLerpList(self, tensors1, weights)
+	assertgenshapes.ChecksPost_51872bf9d0bf(&c, &assertgenshapes.Locs_96df304864cc, &l0, &l1, &l2, self, tensors1, weights, r0)
+	return r0
+}
+
+var opXForeachLerp_List = asserts.Op{
+	Name:     "_foreach_lerp_",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLerp_List checks _foreach_lerp_.List(Tensor(a!)[] self, Tensor[] tensors1, Tensor[] weights) -> ()
+func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLerp_List(self, tensors1, weights)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_2018b7f38450(&c, &opXForeachLerp_List, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+	defer c.Abandon()
+	kernels.XForeachLerp_List(self, tensors1, weights)
+	assertgenshapes.ChecksPost_b57c3bed1b98(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+}
+
+var opXForeachLerpListOut = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "List_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLerpListOut checks _foreach_lerp.List_out(Tensor[] self, Tensor[] tensors1, Tensor[] weights, *, Tensor(a!)[] out) -> ()
+func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLerpListOut(self, tensors1, weights, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_0c40e55d4ed4(&c, &opXForeachLerpListOut, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	defer c.Abandon()
+	kernels.XForeachLerpListOut(self, tensors1, weights, out)
+	assertgenshapes.ChecksPost_80d178be74c8(&c, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+}
+
+var opXForeachLerpScalar = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLerpScalar checks _foreach_lerp.Scalar(Tensor[] self, Tensor[] tensors1, Scalar weight) -> Tensor[]
+func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLerpScalar(self, tensors1, weight)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachLerpScalar, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1)
+	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1, r0)
+	return r0
+}
+
+var opXForeachLerp_Scalar = asserts.Op{
+	Name:     "_foreach_lerp_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLerp_Scalar checks _foreach_lerp_.Scalar(Tensor(a!)[] self, Tensor[] tensors1, Scalar weight) -> ()
+func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachLerp_Scalar(self, tensors1, weight)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	defer c.Abandon()
+	kernels.XForeachLerp_Scalar(self, tensors1, weight)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+}
+
+var opXForeachLerpScalarOut = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLerpScalarOut checks _foreach_lerp.Scalar_out(Tensor[] self, Tensor[] tensors1, Scalar weight, *, Tensor(a!)[] out) -> ()
+func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
+	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+}
+
+var opXForeachLerpScalarList = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLerpScalarList checks _foreach_lerp.ScalarList(Tensor[] self, Tensor[] tensors1, Scalar[] weight) -> Tensor[]
+func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLerpScalarList(self, tensors1, weight)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1)
+	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_891618090c5a, &l0, &l1, self, tensors1, r0)
+	return r0
+}
+
+var opXForeachLerp_ScalarList = asserts.Op{
+	Name:     "_foreach_lerp_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLerp_ScalarList checks _foreach_lerp_.ScalarList(Tensor(a!)[] self, Tensor[] tensors1, Scalar[] weight) -> ()
+func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachLerp_ScalarList(self, tensors1, weight)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	defer c.Abandon()
+	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+}
+
+var opXForeachLerpScalarListOut = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLerpScalarListOut checks _foreach_lerp.ScalarList_out(Tensor[] self, Tensor[] tensors1, Scalar[] weight, *, Tensor(a!)[] out) -> ()
+func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
+	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+}
+
+var opXForeachLgamma = asserts.Op{
+	Name:     "_foreach_lgamma",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLgamma checks _foreach_lgamma(Tensor[] self) -> Tensor[]
+func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLgamma(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLgamma, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachLgamma(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachLgamma_ = asserts.Op{
+	Name:     "_foreach_lgamma_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLgamma_ checks _foreach_lgamma_(Tensor(a!)[] self) -> ()
+func XForeachLgamma_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLgamma_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLgamma_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachLgamma_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachLgammaOut = asserts.Op{
+	Name:     "_foreach_lgamma",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLgammaOut checks _foreach_lgamma.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLgammaOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachLgammaOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachLog = asserts.Op{
+	Name:     "_foreach_log",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog checks _foreach_log(Tensor[] self) -> Tensor[]
+func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLog(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachLog(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachLog_ = asserts.Op{
+	Name:     "_foreach_log_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog_ checks _foreach_log_(Tensor(a!)[] self) -> ()
+func XForeachLog_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachLog_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachLogOut = asserts.Op{
+	Name:     "_foreach_log",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLogOut checks _foreach_log.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLogOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLogOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachLogOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachLog10 = asserts.Op{
+	Name:     "_foreach_log10",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog10 checks _foreach_log10(Tensor[] self) -> Tensor[]
+func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLog10(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog10, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachLog10(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachLog10_ = asserts.Op{
+	Name:     "_foreach_log10_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog10_ checks _foreach_log10_(Tensor(a!)[] self) -> ()
+func XForeachLog10_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog10_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog10_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachLog10_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachLog10Out = asserts.Op{
+	Name:     "_foreach_log10",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog10Out checks _foreach_log10.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog10Out(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachLog10Out(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachLog1p = asserts.Op{
+	Name:     "_foreach_log1p",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog1p checks _foreach_log1p(Tensor[] self) -> Tensor[]
+func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLog1p(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog1p, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachLog1p(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachLog1p_ = asserts.Op{
+	Name:     "_foreach_log1p_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog1p_ checks _foreach_log1p_(Tensor(a!)[] self) -> ()
+func XForeachLog1p_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog1p_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog1p_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachLog1p_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachLog1pOut = asserts.Op{
+	Name:     "_foreach_log1p",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog1pOut checks _foreach_log1p.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog1pOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachLog1pOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachLog2 = asserts.Op{
+	Name:     "_foreach_log2",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog2 checks _foreach_log2(Tensor[] self) -> Tensor[]
+func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLog2(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachLog2, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachLog2(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachLog2_ = asserts.Op{
+	Name:     "_foreach_log2_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog2_ checks _foreach_log2_(Tensor(a!)[] self) -> ()
+func XForeachLog2_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog2_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachLog2_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachLog2_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachLog2Out = asserts.Op{
+	Name:     "_foreach_log2",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachLog2Out checks _foreach_log2.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog2Out(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachLog2Out(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachMax = asserts.Op{
+	Name:     "_foreach_max",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMax checks _foreach_max(Tensor[] self) -> Tensor[]
+func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMax(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachMax, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachMax(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachMaxOut = asserts.Op{
+	Name:     "_foreach_max",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachMaxOut checks _foreach_max.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMaxOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachMaxOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachNeg = asserts.Op{
+	Name:     "_foreach_neg",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachNeg checks _foreach_neg(Tensor[] self) -> Tensor[]
+func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachNeg(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachNeg, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachNeg(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachNeg_ = asserts.Op{
+	Name:     "_foreach_neg_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachNeg_ checks _foreach_neg_(Tensor(a!)[] self) -> ()
+func XForeachNeg_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachNeg_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachNeg_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachNeg_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachNegOut = asserts.Op{
+	Name:     "_foreach_neg",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachNegOut checks _foreach_neg.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachNegOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachNegOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachNegOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachNormScalar = asserts.Op{
+	Name:     "_foreach_norm",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachNormScalar checks _foreach_norm.Scalar(Tensor[] self, Scalar ord=2, ScalarType? dtype=None) -> Tensor[]
+func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachNormScalar(self, ord, dtype)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachNormScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachNormScalar(self, ord, dtype)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachNormScalarOut = asserts.Op{
+	Name:     "_foreach_norm",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachNormScalarOut checks _foreach_norm.Scalar_out(Tensor[] self, Scalar ord=2, ScalarType? dtype=None, *, Tensor(a!)[] out) -> ()
+func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachNormScalarOut(self, ord, dtype, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
+	defer c.Abandon()
+	kernels.XForeachNormScalarOut(self, ord, dtype, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
+}
+
+var opXForeachPowList = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachPowList checks _foreach_pow.List(Tensor[] self, Tensor[] exponent) -> Tensor[]
+func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachPowList(self, exponent)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachPowList, &assertgenshapes.Locs_c215f155d712, &l0, &l1, self, exponent)
+	r0 := kernels.XForeachPowList(self, exponent)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_c215f155d712, &l0, &l1, self, exponent, r0)
+	return r0
+}
+
+var opXForeachPowScalar = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachPowScalar checks _foreach_pow.Scalar(Tensor[] self, Scalar exponent) -> Tensor[]
+func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachPowScalar(self, exponent)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowScalar, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachPowScalar(self, exponent)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachPowScalarList = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachPowScalarList checks _foreach_pow.ScalarList(Tensor[] self, Scalar[] exponent) -> Tensor[]
+func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachPowScalarList(self, exponent)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowScalarList, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachPowScalarList(self, exponent)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachPowScalarAndTensor = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "ScalarAndTensor",
+	Profile:  asserts.Strict,
+}
+
+// XForeachPowScalarAndTensor checks _foreach_pow.ScalarAndTensor(Scalar self, Tensor[] exponent) -> Tensor[]
+func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachPowScalarAndTensor(self, exponent)
+	}
+	var c asserts.Call
+	var l1 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs_b1040d773773, &l1, exponent)
+	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_b1040d773773, &l1, exponent, r0)
+	return r0
+}
+
+var opXForeachPow_List = asserts.Op{
+	Name:     "_foreach_pow_",
+	Overload: "List",
+	Profile:  asserts.Strict,
+}
+
+// XForeachPow_List checks _foreach_pow_.List(Tensor(a!)[] self, Tensor[] exponent) -> ()
+func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachPow_List(self, exponent)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachPow_List, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+	defer c.Abandon()
+	kernels.XForeachPow_List(self, exponent)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+}
+
+var opXForeachPowListOut = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "List_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachPowListOut checks _foreach_pow.List_out(Tensor[] self, Tensor[] exponent, *, Tensor(a!)[] out) -> ()
+func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachPowListOut(self, exponent, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachPowListOut, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
+	defer c.Abandon()
+	kernels.XForeachPowListOut(self, exponent, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
+}
+
+var opXForeachPow_Scalar = asserts.Op{
+	Name:     "_foreach_pow_",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// XForeachPow_Scalar checks _foreach_pow_.Scalar(Tensor(a!)[] self, Scalar exponent) -> ()
+func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachPow_Scalar(self, exponent)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachPow_Scalar(self, exponent)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachPowScalarOut = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachPowScalarOut checks _foreach_pow.Scalar_out(Tensor[] self, Scalar exponent, *, Tensor(a!)[] out) -> ()
+func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachPowScalarOut(self, exponent, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachPowScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachPow_ScalarList = asserts.Op{
+	Name:     "_foreach_pow_",
+	Overload: "ScalarList",
+	Profile:  asserts.Strict,
+}
+
+// XForeachPow_ScalarList checks _foreach_pow_.ScalarList(Tensor(a!)[] self, Scalar[] exponent) -> ()
+func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachPow_ScalarList(self, exponent)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachPow_ScalarList(self, exponent)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachPowScalarListOut = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "ScalarList_out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachPowScalarListOut checks _foreach_pow.ScalarList_out(Tensor[] self, Scalar[] exponent, *, Tensor(a!)[] out) -> ()
+func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachPowScalarListOut(self, exponent, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachPowScalarListOut(self, exponent, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachReciprocal = asserts.Op{
+	Name:     "_foreach_reciprocal",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachReciprocal checks _foreach_reciprocal(Tensor[] self) -> Tensor[]
+func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachReciprocal(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachReciprocal, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachReciprocal(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachReciprocal_ = asserts.Op{
+	Name:     "_foreach_reciprocal_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachReciprocal_ checks _foreach_reciprocal_(Tensor(a!)[] self) -> ()
+func XForeachReciprocal_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachReciprocal_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachReciprocal_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachReciprocal_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachReciprocalOut = asserts.Op{
+	Name:     "_foreach_reciprocal",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachReciprocalOut checks _foreach_reciprocal.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachReciprocalOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachReciprocalOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachRound = asserts.Op{
+	Name:     "_foreach_round",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachRound checks _foreach_round(Tensor[] self) -> Tensor[]
+func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachRound(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachRound, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachRound(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachRound_ = asserts.Op{
+	Name:     "_foreach_round_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachRound_ checks _foreach_round_(Tensor(a!)[] self) -> ()
+func XForeachRound_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachRound_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachRound_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachRound_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachRoundOut = asserts.Op{
+	Name:     "_foreach_round",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachRoundOut checks _foreach_round.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachRoundOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachRoundOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachRsqrt = asserts.Op{
+	Name:     "_foreach_rsqrt",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachRsqrt checks _foreach_rsqrt(Tensor[] self) -> Tensor[]
+func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachRsqrt(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachRsqrt, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachRsqrt(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachRsqrt_ = asserts.Op{
+	Name:     "_foreach_rsqrt_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachRsqrt_ checks _foreach_rsqrt_(Tensor(a!)[] self) -> ()
+func XForeachRsqrt_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachRsqrt_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachRsqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachRsqrt_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachRsqrtOut = asserts.Op{
+	Name:     "_foreach_rsqrt",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachRsqrtOut checks _foreach_rsqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachRsqrtOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachRsqrtOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachSigmoid = asserts.Op{
+	Name:     "_foreach_sigmoid",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSigmoid checks _foreach_sigmoid(Tensor[] self) -> Tensor[]
+func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSigmoid(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSigmoid, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachSigmoid(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachSigmoid_ = asserts.Op{
+	Name:     "_foreach_sigmoid_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSigmoid_ checks _foreach_sigmoid_(Tensor(a!)[] self) -> ()
+func XForeachSigmoid_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSigmoid_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSigmoid_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSigmoid_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSigmoidOut = asserts.Op{
+	Name:     "_foreach_sigmoid",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSigmoidOut checks _foreach_sigmoid.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSigmoidOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachSigmoidOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachSign = asserts.Op{
+	Name:     "_foreach_sign",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSign checks _foreach_sign(Tensor[] self) -> Tensor[]
+func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSign(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSign, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachSign(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachSign_ = asserts.Op{
+	Name:     "_foreach_sign_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSign_ checks _foreach_sign_(Tensor(a!)[] self) -> ()
+func XForeachSign_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSign_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSign_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSign_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSignOut = asserts.Op{
+	Name:     "_foreach_sign",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSignOut checks _foreach_sign.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSignOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSignOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachSignOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachSin = asserts.Op{
+	Name:     "_foreach_sin",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSin checks _foreach_sin(Tensor[] self) -> Tensor[]
+func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSin(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSin, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachSin(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachSin_ = asserts.Op{
+	Name:     "_foreach_sin_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSin_ checks _foreach_sin_(Tensor(a!)[] self) -> ()
+func XForeachSin_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSin_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSin_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSinOut = asserts.Op{
+	Name:     "_foreach_sin",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSinOut checks _foreach_sin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSinOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachSinOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachSinh = asserts.Op{
+	Name:     "_foreach_sinh",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSinh checks _foreach_sinh(Tensor[] self) -> Tensor[]
+func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSinh(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSinh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachSinh(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachSinh_ = asserts.Op{
+	Name:     "_foreach_sinh_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSinh_ checks _foreach_sinh_(Tensor(a!)[] self) -> ()
+func XForeachSinh_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSinh_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSinh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSinh_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSinhOut = asserts.Op{
+	Name:     "_foreach_sinh",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSinhOut checks _foreach_sinh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSinhOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachSinhOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachSqrt = asserts.Op{
+	Name:     "_foreach_sqrt",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSqrt checks _foreach_sqrt(Tensor[] self) -> Tensor[]
+func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSqrt(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachSqrt, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachSqrt(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachSqrt_ = asserts.Op{
+	Name:     "_foreach_sqrt_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSqrt_ checks _foreach_sqrt_(Tensor(a!)[] self) -> ()
+func XForeachSqrt_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSqrt_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachSqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSqrt_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSqrtOut = asserts.Op{
+	Name:     "_foreach_sqrt",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachSqrtOut checks _foreach_sqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSqrtOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachSqrtOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachTan = asserts.Op{
+	Name:     "_foreach_tan",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachTan checks _foreach_tan(Tensor[] self) -> Tensor[]
+func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachTan(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTan, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachTan(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachTan_ = asserts.Op{
+	Name:     "_foreach_tan_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachTan_ checks _foreach_tan_(Tensor(a!)[] self) -> ()
+func XForeachTan_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTan_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachTan_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachTanOut = asserts.Op{
+	Name:     "_foreach_tan",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachTanOut checks _foreach_tan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTanOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachTanOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachTanh = asserts.Op{
+	Name:     "_foreach_tanh",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachTanh checks _foreach_tanh(Tensor[] self) -> Tensor[]
+func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachTanh(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTanh, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachTanh(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachTanh_ = asserts.Op{
+	Name:     "_foreach_tanh_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachTanh_ checks _foreach_tanh_(Tensor(a!)[] self) -> ()
+func XForeachTanh_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTanh_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTanh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachTanh_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachTanhOut = asserts.Op{
+	Name:     "_foreach_tanh",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachTanhOut checks _foreach_tanh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTanhOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachTanhOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachTrunc = asserts.Op{
+	Name:     "_foreach_trunc",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachTrunc checks _foreach_trunc(Tensor[] self) -> Tensor[]
+func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachTrunc(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachTrunc, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachTrunc(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachTrunc_ = asserts.Op{
+	Name:     "_foreach_trunc_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachTrunc_ checks _foreach_trunc_(Tensor(a!)[] self) -> ()
+func XForeachTrunc_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTrunc_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachTrunc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachTrunc_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachTruncOut = asserts.Op{
+	Name:     "_foreach_trunc",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachTruncOut checks _foreach_trunc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTruncOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachTruncOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachZero_ = asserts.Op{
+	Name:     "_foreach_zero_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
+func XForeachZero_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachZero_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_0963d69bc412(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachZero_(self)
+	assertgenshapes.ChecksPost_40df434acc17(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachZeroOut = asserts.Op{
+	Name:     "_foreach_zero",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachZeroOut checks _foreach_zero.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachZeroOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_72bf70574d39(&c, &opXForeachZeroOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachZeroOut(self, out)
+	assertgenshapes.ChecksPost_3c9d6fff4b2d(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachZero = asserts.Op{
+	Name:     "_foreach_zero",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachZero checks _foreach_zero(Tensor[] self) -> Tensor[] self_out
+func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachZero(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXForeachZero, &assertgenshapes.Locs_1e7bb7251278, &l0, self)
+	r0 := kernels.XForeachZero(self)
+	assertgenshapes.ChecksPost_ef3f75f1e7ec(&c, &assertgenshapes.Locs_1e7bb7251278, &l0, self, r0)
+	return r0
+}
+
+var opXForeachCopy_ = asserts.Op{
+	Name:     "_foreach_copy_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCopy_ checks _foreach_copy_(Tensor(a!)[] self, Tensor[] src, bool non_blocking=False) -> ()
+func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) {
+	if !asserts.Checking() {
+		kernels.XForeachCopy_(self, src, non_blocking)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_4e6000ff3872(&c, &opXForeachCopy_, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
+	defer c.Abandon()
+	kernels.XForeachCopy_(self, src, non_blocking)
+	assertgenshapes.ChecksPost_1a07ccf3d65f(&c, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
+}
+
+var opXForeachCopyOut = asserts.Op{
+	Name:     "_foreach_copy",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCopyOut checks _foreach_copy.out(Tensor[] self, Tensor[] src, bool non_blocking=False, *, Tensor(a!)[] out) -> ()
+func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCopyOut(self, src, non_blocking, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_de962c6d71a7(&c, &opXForeachCopyOut, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
+	defer c.Abandon()
+	kernels.XForeachCopyOut(self, src, non_blocking, out)
+	assertgenshapes.ChecksPost_9e8d6b0d047e(&c, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
+}
+
+var opXForeachCopy = asserts.Op{
+	Name:     "_foreach_copy",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XForeachCopy checks _foreach_copy(Tensor[] self, Tensor[] src, bool non_blocking=False) -> Tensor[] self_out
+func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachCopy(self, src, non_blocking)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7e46e7b2a641(&c, &opXForeachCopy, &assertgenshapes.Locs_ca17e0284ce7, &l0, &l1, self, src)
+	r0 := kernels.XForeachCopy(self, src, non_blocking)
+	assertgenshapes.ChecksPost_a5832378aa7d(&c, &assertgenshapes.Locs_ca17e0284ce7, &l0, &l1, self, src, r0)
+	return r0
+}
+
+var opBucketizeTensor = asserts.Op{
+	Name:     "bucketize",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// BucketizeTensor checks bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
+func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 bool, right bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opBucketizeTensor, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries)
+	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries, r0)
+	return r0
+}
+
+var opBucketizeTensorOut = asserts.Op{
+	Name:     "bucketize",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// BucketizeTensorOut checks bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
+func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 bool, right bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opBucketizeTensorOut, &assertgenshapes.Locs_73ceb03aecb1, &a0, &a1, &a4, self, boundaries, out)
+	defer c.Abandon()
+	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73ceb03aecb1, &a0, &a1, &a4, self, boundaries, out, r0)
+	return r0
+}
+
+var opBucketizeScalar = asserts.Op{
+	Name:     "bucketize",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// BucketizeScalar checks bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
+func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool, right bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opBucketizeScalar, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries)
+	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries, r0)
+	return r0
+}
+
+var opBucketizeScalarOut = asserts.Op{
+	Name:     "bucketize",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// BucketizeScalarOut checks bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
+func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool, right bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
+	}
+	var c asserts.Call
+	var a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opBucketizeScalarOut, &assertgenshapes.Locs_1dc2d41744a7, &a1, &a4, boundaries, out)
+	defer c.Abandon()
+	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_1dc2d41744a7, &a1, &a4, boundaries, out, r0)
+	return r0
+}
+
+var opSearchsortedTensor = asserts.Op{
+	Name:     "searchsorted",
+	Overload: "Tensor",
+	Profile:  asserts.Strict,
+}
+
+// SearchsortedTensor checks searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
+func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_int32 bool, right bool, side *string, sorter *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
+	}
+	var c asserts.Call
+	var a0, a1, a5 asserts.Saved
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSearchsortedTensor, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	return r0
+}
+
+var opSearchsortedTensorOut = asserts.Op{
+	Name:     "searchsorted",
+	Overload: "Tensor_out",
+	Profile:  asserts.Strict,
+}
+
+// SearchsortedTensorOut checks searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
+func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, out_int32 bool, right bool, side *string, sorter *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
+	}
+	var c asserts.Call
+	var a0, a1, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs_839856d5acea, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
+	defer c.Abandon()
+	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_839856d5acea, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
+	return r0
+}
+
+var opSearchsortedScalar = asserts.Op{
+	Name:     "searchsorted",
+	Overload: "Scalar",
+	Profile:  asserts.Strict,
+}
+
+// SearchsortedScalar checks searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
+func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_int32 bool, right bool, side *string, sorter *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
+	}
+	var c asserts.Call
+	var a0, a5 asserts.Saved
+	assertgenshapes.ChecksPre_daf57534474f(&c, &opSearchsortedScalar, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter)
+	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter, r0)
+	return r0
+}
+
+var opSearchsortedScalarOut = asserts.Op{
+	Name:     "searchsorted",
+	Overload: "Scalar_out",
+	Profile:  asserts.Strict,
+}
+
+// SearchsortedScalarOut checks searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
+func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out_int32 bool, right bool, side *string, sorter *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
+	}
+	var c asserts.Call
+	var a0, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_b58f7c004091(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs_24035dfa39fb, &a0, &a5, &a6, sorted_sequence, sorter, out)
+	defer c.Abandon()
+	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_24035dfa39fb, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
+	return r0
+}
+
+var opXConvertIndicesFromCooToCsr = asserts.Op{
+	Name:     "_convert_indices_from_coo_to_csr",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XConvertIndicesFromCooToCsr checks _convert_indices_from_coo_to_csr(Tensor self, int size, *, bool out_int32=False) -> Tensor
+func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXConvertIndicesFromCooToCsrOut = asserts.Op{
+	Name:     "_convert_indices_from_coo_to_csr",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XConvertIndicesFromCooToCsrOut checks _convert_indices_from_coo_to_csr.out(Tensor self, int size, *, bool out_int32=False, Tensor(a!) out) -> Tensor(a!)
+func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opXConvertIndicesFromCsrToCoo = asserts.Op{
+	Name:     "_convert_indices_from_csr_to_coo",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XConvertIndicesFromCsrToCoo checks _convert_indices_from_csr_to_coo(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False) -> Tensor
+func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.Tensor, out_int32 bool, transpose bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs_d257a2e56a87, &a0, &a1, crow_indices, col_indices)
+	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_d257a2e56a87, &a0, &a1, crow_indices, col_indices, r0)
+	return r0
+}
+
+var opXConvertIndicesFromCsrToCooOut = asserts.Op{
+	Name:     "_convert_indices_from_csr_to_coo",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XConvertIndicesFromCsrToCooOut checks _convert_indices_from_csr_to_coo.out(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False, Tensor(a!) out) -> Tensor(a!)
+func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *torch.Tensor, out_int32 bool, transpose bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs_d828821a9996, &a0, &a1, &a4, crow_indices, col_indices, out)
+	defer c.Abandon()
+	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_d828821a9996, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
+	return r0
+}
+
+var opMseLossOut = asserts.Op{
+	Name:     "mse_loss",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MseLossOut checks mse_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
+func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MseLossOut(self, target, reduction, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMseLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
+	r0 := kernels.MseLossOut(self, target, reduction, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
+	return r0
+}
+
+var opMseLoss = asserts.Op{
+	Name:     "mse_loss",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MseLoss checks mse_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
+func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MseLoss(self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMseLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	r0 := kernels.MseLoss(self, target, reduction)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	return r0
+}
+
+var opMseLossBackwardGradInput = asserts.Op{
+	Name:     "mse_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// MseLossBackwardGradInput checks mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
+func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
+	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	return r0
+}
+
+var opMseLossBackward = asserts.Op{
+	Name:     "mse_loss_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MseLossBackward checks mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
+func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MseLossBackward(grad_output, self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMseLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	return r0
+}
+
+var opL1Loss = asserts.Op{
+	Name:     "l1_loss",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// L1Loss checks l1_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
+func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.L1Loss(self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	r0 := kernels.L1Loss(self, target, reduction)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	return r0
+}
+
+var opMultiMarginLossOut = asserts.Op{
+	Name:     "multi_margin_loss",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MultiMarginLossOut checks multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
+func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
+	}
+	var c asserts.Call
+	var a0, a1, a4, a6 asserts.Saved
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opMultiMarginLossOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a4, &a6, self, target, weight, out)
+	defer c.Abandon()
+	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
+	return r0
+}
+
+var opMultiMarginLoss = asserts.Op{
+	Name:     "multi_margin_loss",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MultiMarginLoss checks multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean) -> Tensor
+func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opMultiMarginLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight)
+	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight, r0)
+	return r0
+}
+
+var opMultiMarginLossBackwardGradInput = asserts.Op{
+	Name:     "multi_margin_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// MultiMarginLossBackwardGradInput checks multi_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
+func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5, a7 asserts.Saved
+	assertgenshapes.ChecksPre_420a4962905e(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
+	defer c.Abandon()
+	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
+	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_2dd0e822fe2e, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
+	return r0
+}
+
+var opMultiMarginLossBackward = asserts.Op{
+	Name:     "multi_margin_loss_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MultiMarginLossBackward checks multi_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean) -> Tensor
+func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_f8d732997765(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a5, grad_output, self, target, weight)
+	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a5, grad_output, self, target, weight, r0)
+	return r0
+}
+
+var opMultilabelMarginLossOut = asserts.Op{
+	Name:     "multilabel_margin_loss",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MultilabelMarginLossOut checks multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
+func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
+	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
+	return r0
+}
+
+var opMultilabelMarginLoss = asserts.Op{
+	Name:     "multilabel_margin_loss",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MultilabelMarginLoss checks multilabel_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
+func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLoss(self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	return r0
+}
+
+var opMultilabelMarginLossForwardOutput = asserts.Op{
+	Name:     "multilabel_margin_loss_forward",
+	Overload: "output",
+	Profile:  asserts.Strict,
+}
+
+// MultilabelMarginLossForwardOutput checks multilabel_margin_loss_forward.output(Tensor self, Tensor target, int reduction, *, Tensor(a!) output, Tensor(b!) is_target) -> (Tensor(a!), Tensor(b!))
+func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor, reduction int64, output *torch.Tensor, is_target *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
+	}
+	var c asserts.Call
+	var a0, a1, a3, a4 asserts.Saved
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs_a9504d449276, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	defer c.Abandon()
+	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_a9504d449276, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
+	return r0, r1
+}
+
+var opMultilabelMarginLossForward = asserts.Op{
+	Name:     "multilabel_margin_loss_forward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MultilabelMarginLossForward checks multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)
+func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduction int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLossForward(self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target)
+	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target, r0, r1)
+	return r0, r1
+}
+
+var opMultilabelMarginLossBackwardGradInput = asserts.Op{
+	Name:     "multilabel_margin_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// MultilabelMarginLossBackwardGradInput checks multilabel_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target, *, Tensor(a!) grad_input) -> Tensor(a!)
+func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, is_target *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_038d0635ef9b(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs_f6624954e401, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	defer c.Abandon()
+	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
+	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_f6624954e401, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
+	return r0
+}
+
+var opMultilabelMarginLossBackward = asserts.Op{
+	Name:     "multilabel_margin_loss_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MultilabelMarginLossBackward checks multilabel_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target) -> Tensor
+func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, is_target *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_02f7125493d4(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs_832254f71c32, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
+	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_832254f71c32, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
+	return r0
+}
+
+var opNllLossOut = asserts.Op{
+	Name:     "nll_loss",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NllLossOut checks nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
+func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opNllLossOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out)
+	defer c.Abandon()
+	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	return r0
+}
+
+var opNllLossNd = asserts.Op{
+	Name:     "nll_loss_nd",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NllLossNd checks nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
+func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opNllLossNd, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	return r0
+}
+
+var opNllLoss = asserts.Op{
+	Name:     "nll_loss",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NllLoss checks nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
+func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opNllLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	return r0
+}
+
+var opNllLossForwardOutput = asserts.Op{
+	Name:     "nll_loss_forward",
+	Overload: "output",
+	Profile:  asserts.Strict,
+}
+
+// NllLossForwardOutput checks nll_loss_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
+func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, output *torch.Tensor, total_weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_796115acf324(&c, &opNllLossForwardOutput, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	defer c.Abandon()
+	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	return r0, r1
+}
+
+var opNllLossForward = asserts.Op{
+	Name:     "nll_loss_forward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NllLossForward checks nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)
+func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_bfef4fa89641(&c, &opNllLossForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	return r0, r1
+}
+
+var opNllLossBackwardGradInput = asserts.Op{
+	Name:     "nll_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// NllLossBackwardGradInput checks nll_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
+func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a6, a7 asserts.Saved
+	assertgenshapes.ChecksPre_54a28aa8553d(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	defer c.Abandon()
+	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
+	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	return r0
+}
+
+var opNllLossBackward = asserts.Op{
+	Name:     "nll_loss_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NllLossBackward checks nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor
+func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a6 asserts.Saved
+	assertgenshapes.ChecksPre_dccc194ea2d5(&c, &opNllLossBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	return r0
+}
+
+var opNllLoss2dOut = asserts.Op{
+	Name:     "nll_loss2d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// NllLoss2dOut checks nll_loss2d.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
+func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opNllLoss2dOut, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out)
+	defer c.Abandon()
+	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_35c8d920ee67, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
+	return r0
+}
+
+var opNllLoss2d = asserts.Op{
+	Name:     "nll_loss2d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NllLoss2d checks nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
+func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opNllLoss2d, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
+	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
+	return r0
+}
+
+var opNllLoss2dForwardOutput = asserts.Op{
+	Name:     "nll_loss2d_forward",
+	Overload: "output",
+	Profile:  asserts.Strict,
+}
+
+// NllLoss2dForwardOutput checks nll_loss2d_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
+func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, output *torch.Tensor, total_weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_796115acf324(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	defer c.Abandon()
+	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
+	assertgenshapes.ChecksPost_70bf128a9b71(&c, &assertgenshapes.Locs_26a7b48d632c, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	return r0, r1
+}
+
+var opNllLoss2dForward = asserts.Op{
+	Name:     "nll_loss2d_forward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NllLoss2dForward checks nll_loss2d_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)
+func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_bfef4fa89641(&c, &opNllLoss2dForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
+	assertgenshapes.ChecksPost_1bbb8a3c1141(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	return r0, r1
+}
+
+var opNllLoss2dBackwardGradInput = asserts.Op{
+	Name:     "nll_loss2d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// NllLoss2dBackwardGradInput checks nll_loss2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
+func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a6, a7 asserts.Saved
+	assertgenshapes.ChecksPre_54a28aa8553d(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	defer c.Abandon()
+	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
+	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_8a966341f192, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
+	return r0
+}
+
+var opNllLoss2dBackward = asserts.Op{
+	Name:     "nll_loss2d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// NllLoss2dBackward checks nll_loss2d_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor
+func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a6 asserts.Saved
+	assertgenshapes.ChecksPre_dccc194ea2d5(&c, &opNllLoss2dBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	return r0
+}
+
+var opSmoothL1LossOut = asserts.Op{
+	Name:     "smooth_l1_loss",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SmoothL1LossOut checks smooth_l1_loss.out(Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSmoothL1LossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
+	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out, r0)
+	return r0
+}
+
+var opSmoothL1Loss = asserts.Op{
+	Name:     "smooth_l1_loss",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SmoothL1Loss checks smooth_l1_loss(Tensor self, Tensor target, int reduction=Mean, float beta=1.0) -> Tensor
+func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SmoothL1Loss(self, target, reduction, beta)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSmoothL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	return r0
+}
+
+var opSmoothL1LossBackwardGradInput = asserts.Op{
+	Name:     "smooth_l1_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// SmoothL1LossBackwardGradInput checks smooth_l1_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor(a!) grad_input) -> Tensor(a!)
+func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
+	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	return r0
+}
+
+var opSmoothL1LossBackward = asserts.Op{
+	Name:     "smooth_l1_loss_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SmoothL1LossBackward checks smooth_l1_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta) -> Tensor
+func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	return r0
+}
+
+var opHuberLossOut = asserts.Op{
+	Name:     "huber_loss",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HuberLossOut checks huber_loss.out(Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HuberLossOut(self, target, reduction, delta, out)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHuberLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
+	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a4, self, target, out, r0)
+	return r0
+}
+
+var opHuberLoss = asserts.Op{
+	Name:     "huber_loss",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// HuberLoss checks huber_loss(Tensor self, Tensor target, int reduction=Mean, float delta=1.0) -> Tensor
+func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HuberLoss(self, target, reduction, delta)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHuberLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	r0 := kernels.HuberLoss(self, target, reduction, delta)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	return r0
+}
+
+var opHuberLossBackwardOut = asserts.Op{
+	Name:     "huber_loss_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HuberLossBackwardOut checks huber_loss_backward.out(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor(a!) grad_input) -> Tensor(a!)
+func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
+	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
+	return r0
+}
+
+var opHuberLossBackward = asserts.Op{
+	Name:     "huber_loss_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// HuberLossBackward checks huber_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta) -> Tensor
+func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opHuberLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	return r0
+}
+
+var opSoftMarginLossOut = asserts.Op{
+	Name:     "soft_margin_loss",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SoftMarginLossOut checks soft_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
+func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftMarginLossOut(self, target, reduction, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSoftMarginLossOut, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
+	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_73e7aa0dc2af, &a0, &a1, &a3, self, target, out, r0)
+	return r0
+}
+
+var opSoftMarginLoss = asserts.Op{
+	Name:     "soft_margin_loss",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SoftMarginLoss checks soft_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
+func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftMarginLoss(self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSoftMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	r0 := kernels.SoftMarginLoss(self, target, reduction)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	return r0
+}
+
+var opSoftMarginLossBackwardGradInput = asserts.Op{
+	Name:     "soft_margin_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// SoftMarginLossBackwardGradInput checks soft_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
+func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
+	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_461eadd7d272, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
+	return r0
+}
+
+var opSoftMarginLossBackward = asserts.Op{
+	Name:     "soft_margin_loss_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SoftMarginLossBackward checks soft_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
+func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	return r0
+}
+
+var opEluOut = asserts.Op{
+	Name:     "elu",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// EluOut checks elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)
+func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EluOut(self, alpha, scale, input_scale, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opEluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
+	return r0
+}
+
+var opElu = asserts.Op{
+	Name:     "elu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Elu checks elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
+func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Elu(self, alpha, scale, input_scale)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opElu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Elu(self, alpha, scale, input_scale)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opEluBackwardGradInput = asserts.Op{
+	Name:     "elu_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// EluBackwardGradInput checks elu_backward.grad_input(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor(a!) grad_input) -> Tensor(a!)
+func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, is_result bool, self_or_result *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
+	}
+	var c asserts.Call
+	var a0, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opEluBackwardGradInput, &assertgenshapes.Locs_3e09098d5227, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	defer c.Abandon()
+	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_3e09098d5227, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
+	return r0
+}
+
+var opEluBackward = asserts.Op{
+	Name:     "elu_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// EluBackward checks elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
+func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, is_result bool, self_or_result *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
+	}
+	var c asserts.Call
+	var a0, a5 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opEluBackward, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result)
+	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result, r0)
+	return r0
+}
+
+var opElu_ = asserts.Op{
+	Name:     "elu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Elu_ checks elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)
+func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Elu_(self, alpha, scale, input_scale)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opElu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Elu_(self, alpha, scale, input_scale)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGluOut = asserts.Op{
+	Name:     "glu",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GluOut checks glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)
+func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluOut(self, dim, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opGluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.GluOut(self, dim, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opGlu = asserts.Op{
+	Name:     "glu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Glu checks glu(Tensor self, int dim=-1) -> Tensor
+func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Glu(self, dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opGlu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Glu(self, dim)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGluBackwardGradInput = asserts.Op{
+	Name:     "glu_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// GluBackwardGradInput checks glu_backward.grad_input(Tensor grad_output, Tensor self, int dim, *, Tensor(a!) grad_input) -> Tensor(a!)
+func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opGluBackward = asserts.Op{
+	Name:     "glu_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GluBackward checks glu_backward(Tensor grad_output, Tensor self, int dim) -> Tensor
+func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluBackward(grad_output, self, dim)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.GluBackward(grad_output, self, dim)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opGluJvp = asserts.Op{
+	Name:     "glu_jvp",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GluJvp checks glu_jvp(Tensor glu, Tensor x, Tensor dx, int dim) -> Tensor
+func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluJvp(glu, x, dx, dim)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opGluJvp, &assertgenshapes.Locs_25e9bcbda1c2, &a0, &a1, &a2, glu, x, dx)
+	r0 := kernels.GluJvp(glu, x, dx, dim)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_25e9bcbda1c2, &a0, &a1, &a2, glu, x, dx, r0)
+	return r0
+}
+
+var opGluJvpOut = asserts.Op{
+	Name:     "glu_jvp",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GluJvpOut checks glu_jvp.out(Tensor glu, Tensor x, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
+func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluJvpOut(glu, x, dx, dim, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opGluJvpOut, &assertgenshapes.Locs_54a99f288b2a, &a0, &a1, &a2, &a4, glu, x, dx, out)
+	defer c.Abandon()
+	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_54a99f288b2a, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
+	return r0
+}
+
+var opGluBackwardJvp = asserts.Op{
+	Name:     "glu_backward_jvp",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// GluBackwardJvp checks glu_backward_jvp(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim) -> Tensor
+func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tensor, dgrad_glu *torch.Tensor, dx *torch.Tensor, dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a4 asserts.Saved
+	assertgenshapes.ChecksPre_98aae99c0243(&c, &opGluBackwardJvp, &assertgenshapes.Locs_a07fd22e78df, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
+	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_a07fd22e78df, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
+	return r0
+}
+
+var opGluBackwardJvpOut = asserts.Op{
+	Name:     "glu_backward_jvp",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// GluBackwardJvpOut checks glu_backward_jvp.out(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
+func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tensor, dgrad_glu *torch.Tensor, dx *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a4, a6 asserts.Saved
+	assertgenshapes.ChecksPre_34e3436eb409(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs_32024d766520, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	defer c.Abandon()
+	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
+	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_32024d766520, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
+	return r0
+}
+
+var opHardsigmoidOut = asserts.Op{
+	Name:     "hardsigmoid",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardsigmoidOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opHardsigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardsigmoidOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opHardsigmoid = asserts.Op{
+	Name:     "hardsigmoid",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
+func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardsigmoid(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Hardsigmoid(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardsigmoid_ = asserts.Op{
+	Name:     "hardsigmoid_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
+func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardsigmoid_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardsigmoid_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Hardsigmoid_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardsigmoidBackwardGradInput = asserts.Op{
+	Name:     "hardsigmoid_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// HardsigmoidBackwardGradInput checks hardsigmoid_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
+func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opHardsigmoidBackward = asserts.Op{
+	Name:     "hardsigmoid_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// HardsigmoidBackward checks hardsigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
+func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardsigmoidBackward(grad_output, self)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHardsigmoidBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.HardsigmoidBackward(grad_output, self)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opHardtanhOut = asserts.Op{
+	Name:     "hardtanh",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
+func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardtanhOut(self, min_val, max_val, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opHardtanhOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opHardtanh = asserts.Op{
+	Name:     "hardtanh",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
+func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardtanh(self, min_val, max_val)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Hardtanh(self, min_val, max_val)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardtanhBackwardGradInput = asserts.Op{
+	Name:     "hardtanh_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// HardtanhBackwardGradInput checks hardtanh_backward.grad_input(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor(a!) grad_input) -> Tensor(a!)
+func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opHardtanhBackward = asserts.Op{
+	Name:     "hardtanh_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// HardtanhBackward checks hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
+func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHardtanhBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opHardtanh_ = asserts.Op{
+	Name:     "hardtanh_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
+func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardtanh_(self, min_val, max_val)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardtanh_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Hardtanh_(self, min_val, max_val)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardswishOut = asserts.Op{
+	Name:     "hardswish",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardswishOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opHardswishOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardswishOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opHardswish = asserts.Op{
+	Name:     "hardswish",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Hardswish checks hardswish(Tensor self) -> Tensor
+func Hardswish(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardswish(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Hardswish(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardswish_ = asserts.Op{
+	Name:     "hardswish_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
+func Hardswish_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardswish_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opHardswish_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Hardswish_(self)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardswishBackward = asserts.Op{
+	Name:     "hardswish_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// HardswishBackward checks hardswish_backward(Tensor grad_output, Tensor self) -> Tensor
+func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardswishBackward(grad_output, self)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opHardswishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.HardswishBackward(grad_output, self)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opHardswishBackwardOut = asserts.Op{
+	Name:     "hardswish_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// HardswishBackwardOut checks hardswish_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardswishBackwardOut(grad_output, self, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opHardswishBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	return r0
+}
+
+var opLeakyReluOut = asserts.Op{
+	Name:     "leaky_relu",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
+func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeakyReluOut(self, negative_slope, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLeakyReluOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.LeakyReluOut(self, negative_slope, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opLeakyRelu = asserts.Op{
+	Name:     "leaky_relu",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
+func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeakyRelu(self, negative_slope)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.LeakyRelu(self, negative_slope)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLeakyReluBackwardGradInput = asserts.Op{
+	Name:     "leaky_relu_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// LeakyReluBackwardGradInput checks leaky_relu_backward.grad_input(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor(a!) grad_input) -> Tensor(a!)
+func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, negative_slope torch.Scalar, self_is_result bool, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opLeakyReluBackward = asserts.Op{
+	Name:     "leaky_relu_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LeakyReluBackward checks leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
+func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_slope torch.Scalar, self_is_result bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLeakyReluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opLeakyRelu_ = asserts.Op{
+	Name:     "leaky_relu_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
+func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeakyRelu_(self, negative_slope)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opLeakyRelu_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.LeakyRelu_(self, negative_slope)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLogSigmoidOut = asserts.Op{
+	Name:     "log_sigmoid",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// LogSigmoidOut checks log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogSigmoidOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLogSigmoidOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.LogSigmoidOut(self, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
+	return r0
+}
+
+var opLogSigmoid = asserts.Op{
+	Name:     "log_sigmoid",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LogSigmoid checks log_sigmoid(Tensor self) -> Tensor
+func LogSigmoid(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogSigmoid(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.LogSigmoid(self)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLogSigmoidForwardOutput = asserts.Op{
+	Name:     "log_sigmoid_forward",
+	Overload: "output",
+	Profile:  asserts.Strict,
+}
+
+// LogSigmoidForwardOutput checks log_sigmoid_forward.output(Tensor self, *, Tensor(a!) output, Tensor(b!) buffer) -> (Tensor(a!), Tensor(b!))
+func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.LogSigmoidForwardOutput(self, output, buffer)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs_0c1e4a106cfa, &a0, &a1, &a2, self, output, buffer)
+	defer c.Abandon()
+	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_0c1e4a106cfa, &a0, &a1, &a2, self, output, buffer, r0, r1)
+	return r0, r1
+}
+
+var opLogSigmoidForward = asserts.Op{
+	Name:     "log_sigmoid_forward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LogSigmoidForward checks log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)
+func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.LogSigmoidForward(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLogSigmoidForward, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.LogSigmoidForward(self)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opLogSigmoidBackwardGradInput = asserts.Op{
+	Name:     "log_sigmoid_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// LogSigmoidBackwardGradInput checks log_sigmoid_backward.grad_input(Tensor grad_output, Tensor self, Tensor buffer, *, Tensor(a!) grad_input) -> Tensor(a!)
+func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, buffer *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs_38af3cf15c82, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	defer c.Abandon()
+	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_38af3cf15c82, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
+	return r0
+}
+
+var opLogSigmoidBackward = asserts.Op{
+	Name:     "log_sigmoid_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// LogSigmoidBackward checks log_sigmoid_backward(Tensor grad_output, Tensor self, Tensor buffer) -> Tensor
+func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogSigmoidBackward(grad_output, self, buffer)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLogSigmoidBackward, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer)
+	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	return r0
+}
+
+var opRreluWithNoiseOut = asserts.Op{
+	Name:     "rrelu_with_noise",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RreluWithNoiseOut checks rrelu_with_noise.out(Tensor self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
+func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
+	}
+	var c asserts.Call
+	var a0, a1, a6 asserts.Saved
+	assertgenshapes.ChecksPre_32ebc202f2fd(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs_e9ddeb42b30e, &a0, &a1, &a6, self, noise, out)
+	defer c.Abandon()
+	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
+	assertgenshapes.ChecksPost_cc5cce1f6286(&c, &assertgenshapes.Locs_e9ddeb42b30e, &a0, &a1, &a6, self, noise, out, r0)
+	return r0
+}
+
+var opRreluWithNoise = asserts.Op{
+	Name:     "rrelu_with_noise",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// RreluWithNoise checks rrelu_with_noise(Tensor self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
+func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRreluWithNoise, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
+	defer c.Abandon()
+	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
+	assertgenshapes.ChecksPost_4f3938803777(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
+	return r0
+}
+
+var opRreluWithNoiseFunctional = asserts.Op{
+	Name:     "rrelu_with_noise_functional",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// RreluWithNoiseFunctional checks rrelu_with_noise_functional(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> (Tensor, Tensor noise_out)
+func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise)
+	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise, r0, r1)
+	return r0, r1
+}
+
+var opRreluWithNoiseBackward = asserts.Op{
+	Name:     "rrelu_with_noise_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// RreluWithNoiseBackward checks rrelu_with_noise_backward(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result) -> Tensor
+func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, self_is_result bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise)
+	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise, r0)
+	return r0
+}
+
+var opRreluWithNoiseBackwardOut = asserts.Op{
+	Name:     "rrelu_with_noise_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// RreluWithNoiseBackwardOut checks rrelu_with_noise_backward.out(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result, *, Tensor(a!) out) -> Tensor(a!)
+func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, self_is_result bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a7 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs_66243407d8fd, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
+	defer c.Abandon()
+	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_66243407d8fd, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
+	return r0
+}
+
+var opRreluWithNoise_ = asserts.Op{
+	Name:     "rrelu_with_noise_",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// RreluWithNoise_ checks rrelu_with_noise_(Tensor(a!) self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
+func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_03536506b1f5(&c, &opRreluWithNoise_, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
+	defer c.Abandon()
+	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
+	assertgenshapes.ChecksPost_522ea0270eaf(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
+	return r0
+}
+
+var opSoftplusOut = asserts.Op{
+	Name:     "softplus",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SoftplusOut checks softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)
+func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftplusOut(self, beta, threshold, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSoftplusOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.SoftplusOut(self, beta, threshold, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
+	return r0
+}
+
+var opSoftplus = asserts.Op{
+	Name:     "softplus",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Softplus checks softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
+func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Softplus(self, beta, threshold)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSoftplus, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Softplus(self, beta, threshold)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSoftplusBackwardGradInput = asserts.Op{
+	Name:     "softplus_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// SoftplusBackwardGradInput checks softplus_backward.grad_input(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
+func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a4, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opSoftplusBackward = asserts.Op{
+	Name:     "softplus_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SoftplusBackward checks softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
+func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSoftplusBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opSoftshrinkOut = asserts.Op{
+	Name:     "softshrink",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// SoftshrinkOut checks softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
+func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftshrinkOut(self, lambd, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSoftshrinkOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.SoftshrinkOut(self, lambd, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opSoftshrink = asserts.Op{
+	Name:     "softshrink",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// Softshrink checks softshrink(Tensor self, Scalar lambd=0.5) -> Tensor
+func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Softshrink(self, lambd)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSoftshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Softshrink(self, lambd)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSoftshrinkBackwardGradInput = asserts.Op{
+	Name:     "softshrink_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// SoftshrinkBackwardGradInput checks softshrink_backward.grad_input(Tensor grad_output, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
+func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opSoftshrinkBackward = asserts.Op{
+	Name:     "softshrink_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// SoftshrinkBackward checks softshrink_backward(Tensor grad_output, Tensor self, Scalar lambd) -> Tensor
+func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftshrinkBackward(grad_output, self, lambd)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSoftshrinkBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opAdaptiveAvgPool2dOut = asserts.Op{
+	Name:     "adaptive_avg_pool2d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveAvgPool2dOut checks adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
+func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opAdaptiveAvgPool2d = asserts.Op{
+	Name:     "adaptive_avg_pool2d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveAvgPool2d checks adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
+func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveAvgPool2d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opMkldnnAdaptiveAvgPool2d = asserts.Op{
+	Name:     "mkldnn_adaptive_avg_pool2d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MkldnnAdaptiveAvgPool2d checks mkldnn_adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
+func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opMkldnnAdaptiveAvgPool2dOut = asserts.Op{
+	Name:     "mkldnn_adaptive_avg_pool2d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MkldnnAdaptiveAvgPool2dOut checks mkldnn_adaptive_avg_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
+func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opMkldnnAdaptiveAvgPool2dBackward = asserts.Op{
+	Name:     "mkldnn_adaptive_avg_pool2d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// MkldnnAdaptiveAvgPool2dBackward checks mkldnn_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
+func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opMkldnnAdaptiveAvgPool2dBackwardOut = asserts.Op{
+	Name:     "mkldnn_adaptive_avg_pool2d_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MkldnnAdaptiveAvgPool2dBackwardOut checks mkldnn_adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
+	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool2d = asserts.Op{
+	Name:     "_adaptive_avg_pool2d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XAdaptiveAvgPool2d checks _adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
+func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool2d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool2dOut = asserts.Op{
+	Name:     "_adaptive_avg_pool2d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XAdaptiveAvgPool2dOut checks _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
+func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool2dBackward = asserts.Op{
+	Name:     "_adaptive_avg_pool2d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XAdaptiveAvgPool2dBackward checks _adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
+func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool2dBackwardOut = asserts.Op{
+	Name:     "_adaptive_avg_pool2d_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XAdaptiveAvgPool2dBackwardOut checks _adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
+	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	return r0
+}
+
+var opAdaptiveAvgPool3dOut = asserts.Op{
+	Name:     "adaptive_avg_pool3d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveAvgPool3dOut checks adaptive_avg_pool3d.out(Tensor self, SymInt[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
+func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opAdaptiveAvgPool3d = asserts.Op{
+	Name:     "adaptive_avg_pool3d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveAvgPool3d checks adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor
+func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveAvgPool3d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool3d = asserts.Op{
+	Name:     "_adaptive_avg_pool3d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XAdaptiveAvgPool3d checks _adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor
+func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool3d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool3dOut = asserts.Op{
+	Name:     "_adaptive_avg_pool3d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XAdaptiveAvgPool3dOut checks _adaptive_avg_pool3d.out(Tensor self, SymInt[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
+func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
+	return r0
+}
+
+var opAdaptiveAvgPool3dBackwardGradInput = asserts.Op{
+	Name:     "adaptive_avg_pool3d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveAvgPool3dBackwardGradInput checks adaptive_avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
+func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a2, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool3dBackward = asserts.Op{
+	Name:     "_adaptive_avg_pool3d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XAdaptiveAvgPool3dBackward checks _adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor
+func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool3dBackwardOut = asserts.Op{
+	Name:     "_adaptive_avg_pool3d_backward",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// XAdaptiveAvgPool3dBackwardOut checks _adaptive_avg_pool3d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
+	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_59a5fd2e2b5e, &a0, &a1, &a2, grad_output, self, out, r0)
+	return r0
+}
+
+var opAdaptiveMaxPool2dOut = asserts.Op{
+	Name:     "adaptive_max_pool2d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveMaxPool2dOut checks adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
+func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
+	}
+	var c asserts.Call
+	var a0, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices, r0, r1)
+	return r0, r1
+}
+
+var opAdaptiveMaxPool2d = asserts.Op{
+	Name:     "adaptive_max_pool2d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveMaxPool2d checks adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)
+func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool2d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opAdaptiveMaxPool2dBackwardGradInput = asserts.Op{
+	Name:     "adaptive_max_pool2d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveMaxPool2dBackwardGradInput checks adaptive_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
+func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
+	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	return r0
+}
+
+var opAdaptiveMaxPool2dBackward = asserts.Op{
+	Name:     "adaptive_max_pool2d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveMaxPool2dBackward checks adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
+func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	return r0
+}
+
+var opAdaptiveMaxPool3dOut = asserts.Op{
+	Name:     "adaptive_max_pool3d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveMaxPool3dOut checks adaptive_max_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
+func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
+	}
+	var c asserts.Call
+	var a0, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a2, &a3, self, out, indices, r0, r1)
+	return r0, r1
+}
+
+var opAdaptiveMaxPool3d = asserts.Op{
+	Name:     "adaptive_max_pool3d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveMaxPool3d checks adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)
+func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool3d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opAdaptiveMaxPool3dBackwardGradInput = asserts.Op{
+	Name:     "adaptive_max_pool3d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveMaxPool3dBackwardGradInput checks adaptive_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
+func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
+	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
+	return r0
+}
+
+var opAdaptiveMaxPool3dBackward = asserts.Op{
+	Name:     "adaptive_max_pool3d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// AdaptiveMaxPool3dBackward checks adaptive_max_pool3d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
+func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	return r0
+}
+
+var opAvgPool2dOut = asserts.Op{
+	Name:     "avg_pool2d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// AvgPool2dOut checks avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
+func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
+	}
+	var c asserts.Call
+	var a0, a7 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAvgPool2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out)
+	defer c.Abandon()
+	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out, r0)
+	return r0
+}
+
+var opAvgPool2d = asserts.Op{
+	Name:     "avg_pool2d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// AvgPool2d checks avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
+func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opAvgPool2dBackwardGradInput = asserts.Op{
+	Name:     "avg_pool2d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// AvgPool2dBackwardGradInput checks avg_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
+func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a8 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opAvgPool2dBackward = asserts.Op{
+	Name:     "avg_pool2d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// AvgPool2dBackward checks avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
+func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opAvgPool3dOut = asserts.Op{
+	Name:     "avg_pool3d",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// AvgPool3dOut checks avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
+func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
+	}
+	var c asserts.Call
+	var a0, a7 asserts.Saved
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAvgPool3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out)
+	defer c.Abandon()
+	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a7, self, out, r0)
+	return r0
+}
+
+var opAvgPool3d = asserts.Op{
+	Name:     "avg_pool3d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// AvgPool3d checks avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
+func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opAvgPool3dBackwardGradInput = asserts.Op{
+	Name:     "avg_pool3d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// AvgPool3dBackwardGradInput checks avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
+func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a8 asserts.Saved
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a8, grad_output, self, grad_input, r0)
+	return r0
+}
+
+var opAvgPool3dBackward = asserts.Op{
+	Name:     "avg_pool3d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// AvgPool3dBackward checks avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
+func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opFractionalMaxPool2dOutput = asserts.Op{
+	Name:     "fractional_max_pool2d",
+	Overload: "output",
+	Profile:  asserts.Strict,
+}
+
+// FractionalMaxPool2dOutput checks fractional_max_pool2d.output(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
+func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor, output *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
+	}
+	var c asserts.Call
+	var a0, a3, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	return r0, r1
+}
+
+var opFractionalMaxPool2d = asserts.Op{
+	Name:     "fractional_max_pool2d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FractionalMaxPool2d checks fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)
+func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	return r0, r1
+}
+
+var opFractionalMaxPool2dBackwardGradInput = asserts.Op{
+	Name:     "fractional_max_pool2d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// FractionalMaxPool2dBackwardGradInput checks fractional_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
+func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
+	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	return r0
+}
+
+var opFractionalMaxPool2dBackward = asserts.Op{
+	Name:     "fractional_max_pool2d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FractionalMaxPool2dBackward checks fractional_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices) -> Tensor
+func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	return r0
+}
+
+var opFractionalMaxPool3dOutput = asserts.Op{
+	Name:     "fractional_max_pool3d",
+	Overload: "output",
+	Profile:  asserts.Strict,
+}
+
+// FractionalMaxPool3dOutput checks fractional_max_pool3d.output(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
+func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor, output *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
+	}
+	var c asserts.Call
+	var a0, a3, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_7e07720b066e, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
+	return r0, r1
+}
+
+var opFractionalMaxPool3d = asserts.Op{
+	Name:     "fractional_max_pool3d",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FractionalMaxPool3d checks fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)
+func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	return r0, r1
+}
+
+var opFractionalMaxPool3dBackwardGradInput = asserts.Op{
+	Name:     "fractional_max_pool3d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.Strict,
+}
+
+// FractionalMaxPool3dBackwardGradInput checks fractional_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
+func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
+	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
+	return r0
+}
+
+var opFractionalMaxPool3dBackward = asserts.Op{
+	Name:     "fractional_max_pool3d_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// FractionalMaxPool3dBackward checks fractional_max_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices) -> Tensor
+func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	return r0
+}
+
+var opMaxPool2dWithIndicesOut = asserts.Op{
+	Name:     "max_pool2d_with_indices",
+	Overload: "out",
+	Profile:  asserts.Strict,
+}
+
+// MaxPool2dWithIndicesOut checks max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
+func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, dilation []int64, ceil_mode bool, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
+	}
+	var c asserts.Call
+	var a0, a6, a7 asserts.Saved
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices, r0, r1)
+	return r0, r1
+}
+
 var opMaxPool2dWithIndices = asserts.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
@@ -24,9 +9069,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -43,10 +9088,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -63,9 +9108,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs513, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -82,10 +9127,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs511, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs511, &a0, &a6, &a7, self, out, indices, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_3fb28f04d41a, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
 }
 
@@ -102,9 +9147,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -121,10 +9166,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_02dd4b81e85e, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
 }
 
@@ -141,9 +9186,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs513, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs513, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -160,10 +9205,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a3, self, indices, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
 }
 
@@ -180,9 +9225,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaxUnpool2d, &assertgenshapes.Locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaxUnpool2d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -199,10 +9244,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs137, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs137, &a0, &a1, &a5, self, indices, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_821998347d00, &a0, &a1, &a5, self, indices, out, r0)
 	return r0
 }
 
@@ -219,9 +9264,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaxUnpool3d, &assertgenshapes.Locs136, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opMaxUnpool3d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs136, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -238,10 +9283,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opReflectionPad1dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opReflectionPad1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -258,9 +9303,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReflectionPad1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReflectionPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -277,10 +9322,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -297,9 +9342,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -316,10 +9361,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opReflectionPad2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opReflectionPad2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -336,9 +9381,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReflectionPad2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReflectionPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -355,10 +9400,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -375,9 +9420,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -394,10 +9439,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opReflectionPad3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opReflectionPad3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -414,9 +9459,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReflectionPad3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReflectionPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -433,10 +9478,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -453,9 +9498,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -472,10 +9517,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opReplicationPad1dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opReplicationPad1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -492,9 +9537,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReplicationPad1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReplicationPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -511,10 +9556,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -531,9 +9576,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -550,10 +9595,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opReplicationPad2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opReplicationPad2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -570,9 +9615,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReplicationPad2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReplicationPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -589,10 +9634,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -609,9 +9654,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -628,10 +9673,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opReplicationPad3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opReplicationPad3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -648,9 +9693,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opReplicationPad3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opReplicationPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -667,10 +9712,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -687,9 +9732,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -706,9 +9751,9 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXPadCircular, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPadCircular, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPadCircular(self, pad)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -725,9 +9770,9 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXPadEnum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXPadEnum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -744,9 +9789,9 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPad, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPad, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Pad(self, pad, mode, value)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -763,9 +9808,9 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -782,9 +9827,9 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -801,10 +9846,10 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs516, &a0, &a4, input, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs516, &a0, &a4, input, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a4, input, out, r0)
 	return r0
 }
 
@@ -821,9 +9866,9 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -840,9 +9885,9 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -859,9 +9904,9 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -878,9 +9923,9 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -897,9 +9942,9 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -916,9 +9961,9 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -935,9 +9980,9 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -954,10 +9999,10 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs516, &a0, &a3, input, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs516, &a0, &a3, input, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9bf39aeb7daa, &a0, &a3, input, out, r0)
 	return r0
 }
 
@@ -974,9 +10019,9 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -993,9 +10038,9 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -1012,9 +10057,9 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs39, &a0, input)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs_1381bd6af0e5, &a0, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs39, &a0, input, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1381bd6af0e5, &a0, input, r0)
 	return r0
 }
 
@@ -1031,10 +10076,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1051,9 +10096,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleLinear1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1070,10 +10115,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1090,9 +10135,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1109,10 +10154,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1129,9 +10174,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1148,10 +10193,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1168,9 +10213,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1187,10 +10232,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1207,9 +10252,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1226,10 +10271,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1246,9 +10291,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1265,10 +10310,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1285,9 +10330,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1304,10 +10349,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1324,9 +10369,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1343,10 +10388,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1363,9 +10408,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1382,10 +10427,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1402,9 +10447,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1421,10 +10466,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -1441,9 +10486,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1460,10 +10505,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a7, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a7, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1480,9 +10525,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1499,10 +10544,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1519,10 +10564,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -1539,9 +10584,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1558,9 +10603,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1577,10 +10622,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1597,10 +10642,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a4, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a4, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1617,9 +10662,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1636,9 +10681,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1655,10 +10700,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1675,10 +10720,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -1695,9 +10740,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1714,9 +10759,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1733,10 +10778,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1753,10 +10798,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a5, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a5, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1773,9 +10818,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1792,9 +10837,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1811,10 +10856,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1831,10 +10876,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -1851,9 +10896,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1870,9 +10915,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1889,10 +10934,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1909,10 +10954,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs517, &a0, &a6, grad_output, grad_input, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_80599e4a65dc, &a0, &a6, grad_output, grad_input, r0)
 	return r0
 }
 
@@ -1929,9 +10974,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1948,9 +10993,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs124, &a0, grad_output)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs124, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1967,10 +11012,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs269, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs269, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -1987,9 +11032,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSigmoidBackward, &assertgenshapes.Locs206, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSigmoidBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs206, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2006,10 +11051,10 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b2d6bbabb701, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
 }
 
@@ -2026,9 +11071,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogitBackward, &assertgenshapes.Locs215, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLogitBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs215, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -2045,10 +11090,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs269, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs269, &a0, &a1, &a2, grad_output, output, grad_input, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_4fc5ec6f13ee, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
 }
 
@@ -2065,9 +11110,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTanhBackward, &assertgenshapes.Locs206, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opTanhBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs206, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2084,10 +11129,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2104,9 +11149,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2123,10 +11168,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2143,9 +11188,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2162,10 +11207,10 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opThnnConv2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opThnnConv2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2182,9 +11227,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opThnnConv2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opThnnConv2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2201,10 +11246,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs518, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs518, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -2221,9 +11266,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXSlowConv2dForward, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXSlowConv2dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost358(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_a0b3a45bfa1c(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2240,10 +11285,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs519, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPre_430157c69955(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs_2f16ac616b3a, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs519, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_2f16ac616b3a, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2260,9 +11305,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs520, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre_c06886af906b(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs520, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_da7d060b6b11(&c, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2279,10 +11324,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs521, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre_430157c69955(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs_5ba222af5312, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs521, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost_af522bd932b7(&c, &assertgenshapes.Locs_5ba222af5312, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2299,10 +11344,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2319,9 +11364,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opXConvDepthwise2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opXConvDepthwise2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2338,9 +11383,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opConvDepthwise3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opConvDepthwise3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2357,10 +11402,10 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2377,10 +11422,10 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opSlowConv3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConv3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2397,9 +11442,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConv3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConv3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2416,10 +11461,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs518, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs518, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96db548d11eb, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
 }
 
@@ -2436,9 +11481,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConv3dForward, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConv3dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost358(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_a0b3a45bfa1c(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2455,9 +11500,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConvDilated2d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConvDilated2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2474,10 +11519,10 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2494,9 +11539,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre75(&c, &opSlowConvDilated3d, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_ef82c6d4d729(&c, &opSlowConvDilated3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs88, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2513,10 +11558,10 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	assertgenshapes.ChecksPre_952465a7d88e(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_96ec81120c7d, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
 }
 
@@ -2533,10 +11578,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCol2imOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCol2imOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a6, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a6, self, out, r0)
 	return r0
 }
 
@@ -2553,9 +11598,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCol2im, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCol2im, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2572,9 +11617,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opColumnStack, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opColumnStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.ColumnStack(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -2594,10 +11639,10 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opColumnStackOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opColumnStackOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -2614,10 +11659,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIm2colOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIm2colOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -2634,9 +11679,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIm2col, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIm2col, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2653,9 +11698,9 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsfinite, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsfinite, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isfinite(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2672,9 +11717,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsinf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isinf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2691,10 +11736,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIsinfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsinfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2711,9 +11756,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsposinf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsposinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isposinf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2730,10 +11775,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIsposinfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsposinfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2750,9 +11795,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIsneginf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIsneginf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isneginf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2769,10 +11814,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIsneginfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIsneginfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2789,9 +11834,9 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXAddBatchDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXAddBatchDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2808,9 +11853,9 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXRemoveBatchDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXRemoveBatchDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2827,9 +11872,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialEntr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialEntr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2846,10 +11891,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialEntrOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialEntrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2866,9 +11911,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialNdtri, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialNdtri, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2885,10 +11930,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialNdtriOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialNdtriOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2905,9 +11950,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogNdtr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLogNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2924,10 +11969,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2944,9 +11989,9 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialExpm1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialExpm1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2963,10 +12008,10 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialExpm1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialExpm1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -2983,9 +12028,9 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialExp2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialExp2(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3002,10 +12047,10 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialExp2Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialExp2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3022,9 +12067,9 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialPsi, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialPsi, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialPsi(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3041,10 +12086,10 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialPsiOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialPsiOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3061,9 +12106,9 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialDigamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialDigamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialDigamma(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3080,10 +12125,10 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialDigammaOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialDigammaOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3100,9 +12145,9 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialGammaln, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialGammaln, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialGammaln(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3119,10 +12164,10 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialGammalnOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialGammalnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3139,9 +12184,9 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialErf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3158,10 +12203,10 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialErfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialErfOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3178,9 +12223,9 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialErfc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErfc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3197,10 +12242,10 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialErfcOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialErfcOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3217,9 +12262,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialErfcx, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialErfcx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3236,10 +12281,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialErfcxOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialErfcxOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3256,9 +12301,9 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialErfinv, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialErfinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErfinv(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3275,10 +12320,10 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialErfinvOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialErfinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3295,9 +12340,9 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialNdtr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialNdtr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3314,10 +12359,10 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialNdtrOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialNdtrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3334,9 +12379,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialXlog1py, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialXlog1py, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3353,9 +12398,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs204, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3372,9 +12417,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3391,10 +12436,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3411,10 +12456,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3431,10 +12476,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3451,9 +12496,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialXlogy, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialXlogy, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlogy(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3470,9 +12515,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs204, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3489,9 +12534,9 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3508,10 +12553,10 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialXlogyOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialXlogyOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3528,10 +12573,10 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3548,10 +12593,10 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3568,9 +12613,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialZeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialZeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3587,9 +12632,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs204, &a1, other)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs204, &a1, other, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3606,9 +12651,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3625,10 +12670,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialZetaOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialZetaOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -3645,10 +12690,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs205, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs205, &a1, &a2, other, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_9ade34e6a5f5, &a1, &a2, other, out, r0)
 	return r0
 }
 
@@ -3665,10 +12710,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3685,9 +12730,9 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialI0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3704,10 +12749,10 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialI0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3724,9 +12769,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialI0e, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialI0e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3743,10 +12788,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialI0eOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialI0eOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3763,9 +12808,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialI1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3782,10 +12827,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialI1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3802,9 +12847,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialI1e, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialI1e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3821,10 +12866,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialI1eOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialI1eOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3841,9 +12886,9 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogit(self, eps)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3860,10 +12905,10 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialLogitOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLogitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -3880,9 +12925,9 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialPolygamma, &assertgenshapes.Locs0, &a1, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialPolygamma, &assertgenshapes.Locs_1e7bb7251278, &a1, self)
 	r0 := kernels.SpecialPolygamma(n, self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a1, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a1, self, r0)
 	return r0
 }
 
@@ -3899,10 +12944,10 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs40, &a1, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a1, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a1, &a2, self, out, r0)
 	return r0
 }
 
@@ -3919,9 +12964,9 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogsumexp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLogsumexp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3938,10 +12983,10 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -3958,9 +13003,9 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialExpit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialExpit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialExpit(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3977,10 +13022,10 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialExpitOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialExpitOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -3997,9 +13042,9 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialSinc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialSinc(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4016,10 +13061,10 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialSincOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialSincOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4036,9 +13081,9 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialRound, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialRound, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialRound(self, decimals)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4055,10 +13100,10 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialRoundOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialRoundOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4075,9 +13120,9 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLog1p, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLog1p, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLog1p(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4094,10 +13139,10 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialLog1pOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLog1pOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -4114,9 +13159,9 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4133,10 +13178,10 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialGammaincOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialGammaincOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4153,9 +13198,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialGammainc, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialGammainc, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammainc(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4172,10 +13217,10 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialGammainccOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialGammainccOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -4192,9 +13237,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialGammaincc, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialGammaincc, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialGammaincc(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4211,9 +13256,9 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialMultigammaln, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialMultigammaln, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4230,10 +13275,10 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -4250,9 +13295,9 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4269,9 +13314,9 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftFft, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftFft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4288,10 +13333,10 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftFftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftFftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4308,9 +13353,9 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIfft, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4327,10 +13372,10 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftIfftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4347,9 +13392,9 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftRfft, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftRfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4366,10 +13411,10 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftRfftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftRfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4386,9 +13431,9 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIrfft, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIrfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4405,10 +13450,10 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftIrfftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIrfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4425,9 +13470,9 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftHfft, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftHfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4444,10 +13489,10 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftHfftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftHfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4464,9 +13509,9 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIhfft, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIhfft, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4483,10 +13528,10 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftIhfftOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIhfftOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4503,9 +13548,9 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftFft2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftFft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4522,10 +13567,10 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftFft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftFft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4542,9 +13587,9 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIfft2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4561,10 +13606,10 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftIfft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4581,9 +13626,9 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftRfft2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftRfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4600,10 +13645,10 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftRfft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftRfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4620,9 +13665,9 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIrfft2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIrfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4639,10 +13684,10 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftIrfft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIrfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4659,9 +13704,9 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftHfft2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftHfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4678,10 +13723,10 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftHfft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftHfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4698,9 +13743,9 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIhfft2, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIhfft2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4717,10 +13762,10 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftIhfft2Out, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIhfft2Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4737,9 +13782,9 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftFftn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftFftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4756,10 +13801,10 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftFftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftFftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4776,9 +13821,9 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIfftn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4795,10 +13840,10 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftIfftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4815,9 +13860,9 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftRfftn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftRfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4834,10 +13879,10 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftRfftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftRfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4854,9 +13899,9 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIrfftn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIrfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4873,10 +13918,10 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftIrfftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIrfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4893,9 +13938,9 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftHfftn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftHfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4912,10 +13957,10 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftHfftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftHfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4932,9 +13977,9 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIhfftn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIhfftn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4951,10 +13996,10 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opFftIhfftnOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opFftIhfftnOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -4970,9 +14015,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opFftFftfreq, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftFftfreq, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -4989,10 +14034,10 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFftFftfreqOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFftFftfreqOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -5008,9 +14053,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre27(&c, &opFftRfftfreq, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftRfftfreq, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs14, r0)
+	assertgenshapes.ChecksPost_ba2e23bf5607(&c, &assertgenshapes.Locs_8abf841961aa, r0)
 	return r0
 }
 
@@ -5027,10 +14072,10 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opFftRfftfreqOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opFftRfftfreqOut, &assertgenshapes.Locs_e2b91fa89577, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs26, &a2, out, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_e2b91fa89577, &a2, out, r0)
 	return r0
 }
 
@@ -5047,9 +14092,9 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftFftshift, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftFftshift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftFftshift(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5066,9 +14111,9 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opFftIfftshift, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opFftIfftshift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.FftIfftshift(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5085,9 +14130,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5104,10 +14149,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs522, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs_761108c8f653, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs522, &a0, &a3, &a4, self, L, info, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_761108c8f653, &a0, &a3, &a4, self, L, info, r0, r1)
 	return r0, r1
 }
 
@@ -5124,9 +14169,9 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgCholesky, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgCholesky, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgCholesky(self, upper)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5143,10 +14188,10 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -5163,9 +14208,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5182,10 +14227,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgCrossOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgCrossOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -5202,9 +14247,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgLuFactor, &assertgenshapes.Locs523, &a0, A)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgLuFactor, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs523, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5221,10 +14266,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs524, &a0, &a2, &a3, A, LU, pivots)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs_43a48f9ccbc3, &a0, &a2, &a3, A, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs524, &a0, &a2, &a3, A, LU, pivots, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_43a48f9ccbc3, &a0, &a2, &a3, A, LU, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -5241,9 +14286,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs525, &a0, A)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs525, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5260,10 +14305,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs526, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs_0e03bcfdaa60, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs526, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0e03bcfdaa60, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5280,9 +14325,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opLinalgLu, &assertgenshapes.Locs525, &a0, A)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opLinalgLu, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs525, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5299,10 +14344,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opLinalgLuOut, &assertgenshapes.Locs527, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opLinalgLuOut, &assertgenshapes.Locs_36458909dd5b, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs527, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_36458909dd5b, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5319,9 +14364,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opLinalgLuSolve, &assertgenshapes.Locs528, &a0, &a1, &a2, LU, pivots, B)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLinalgLuSolve, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs528, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -5338,10 +14383,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs529, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs_93ce98289ffa, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs529, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_93ce98289ffa, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
 	return r0
 }
 
@@ -5358,9 +14403,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opXLinalgDet, &assertgenshapes.Locs525, &a0, A)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXLinalgDet, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs525, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5377,10 +14422,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opXLinalgDetResult, &assertgenshapes.Locs530, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opXLinalgDetResult, &assertgenshapes.Locs_ff5aa24301d1, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs530, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff5aa24301d1, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5397,9 +14442,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgDet, &assertgenshapes.Locs123, &a0, A)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgDet, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
 	r0 := kernels.LinalgDet(A)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
 	return r0
 }
 
@@ -5416,10 +14461,10 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgDetOut, &assertgenshapes.Locs531, &a0, &a1, A, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgDetOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs531, &a0, &a1, A, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -5436,9 +14481,9 @@ func Det(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDet, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Det(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5455,9 +14500,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs293, &a0, self)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs293, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5474,10 +14519,10 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs532, &a0, &a3, &a4, &a5, self, LD, pivots, info)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs_0e54550e80b7, &a0, &a3, &a4, &a5, self, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs532, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_0e54550e80b7, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5494,9 +14539,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgLdlFactor, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgLdlFactor, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5513,10 +14558,10 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs533, &a0, &a2, &a3, self, LD, pivots)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs_c6b66f0be4f5, &a0, &a2, &a3, self, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs533, &a0, &a2, &a3, self, LD, pivots, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_c6b66f0be4f5, &a0, &a2, &a3, self, LD, pivots, r0, r1)
 	return r0, r1
 }
 
@@ -5533,9 +14578,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opLinalgLdlSolve, &assertgenshapes.Locs534, &a0, &a1, &a2, LD, pivots, B)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opLinalgLdlSolve, &assertgenshapes.Locs_0567bab72b5c, &a0, &a1, &a2, LD, pivots, B)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs534, &a0, &a1, &a2, LD, pivots, B, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_0567bab72b5c, &a0, &a1, &a2, LD, pivots, B, r0)
 	return r0
 }
 
@@ -5552,10 +14597,10 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs535, &a0, &a1, &a2, &a4, LD, pivots, B, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs_89effd4f5f23, &a0, &a1, &a2, &a4, LD, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs535, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_89effd4f5f23, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
 	return r0
 }
 
@@ -5572,9 +14617,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre301(&c, &opLinalgLstsq, &assertgenshapes.Locs536, &a0, &a1, self, b)
+	assertgenshapes.ChecksPre_3c924af74a14(&c, &opLinalgLstsq, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	assertgenshapes.ChecksPost359(&c, &assertgenshapes.Locs536, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_66c0809451b5(&c, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5591,10 +14636,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre360(&c, &opLinalgLstsqOut, &assertgenshapes.Locs537, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPre_5ed7c55cc880(&c, &opLinalgLstsqOut, &assertgenshapes.Locs_86f5fdca46f0, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	assertgenshapes.ChecksPost361(&c, &assertgenshapes.Locs537, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_3db22e4a5159(&c, &assertgenshapes.Locs_86f5fdca46f0, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5611,9 +14656,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgMatmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgMatmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LinalgMatmul(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5630,10 +14675,10 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgMatmulOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgMatmulOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -5650,9 +14695,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgVecdot, &assertgenshapes.Locs538, &a0, &a1, x, y)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgVecdot, &assertgenshapes.Locs_542f2f8d6734, &a0, &a1, x, y)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs538, &a0, &a1, x, y, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_542f2f8d6734, &a0, &a1, x, y, r0)
 	return r0
 }
 
@@ -5669,10 +14714,10 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgVecdotOut, &assertgenshapes.Locs539, &a0, &a1, &a3, x, y, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgVecdotOut, &assertgenshapes.Locs_02f1223b7bf5, &a0, &a1, &a3, x, y, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs539, &a0, &a1, &a3, x, y, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_02f1223b7bf5, &a0, &a1, &a3, x, y, out, r0)
 	return r0
 }
 
@@ -5689,9 +14734,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixExp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5708,10 +14753,10 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5728,9 +14773,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre362(&c, &opXLinalgSlogdet, &assertgenshapes.Locs540, &a0, A)
+	assertgenshapes.ChecksPre_d5fab2482d2e(&c, &opXLinalgSlogdet, &assertgenshapes.Locs_2b209adfc202, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	assertgenshapes.ChecksPost363(&c, &assertgenshapes.Locs540, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_8c2dad3c7727(&c, &assertgenshapes.Locs_2b209adfc202, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5747,10 +14792,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre364(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs541, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPre_94dc0a6890b2(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs_450fb63ca78d, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	assertgenshapes.ChecksPost365(&c, &assertgenshapes.Locs541, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_6779764401e0(&c, &assertgenshapes.Locs_450fb63ca78d, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5767,9 +14812,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgSlogdet, &assertgenshapes.Locs523, &a0, A)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgSlogdet, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs523, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5786,10 +14831,10 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs542, &a0, &a1, &a2, A, sign, logabsdet)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs_2ca4a99b493a, &a0, &a1, &a2, A, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs542, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_2ca4a99b493a, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -5806,9 +14851,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opSlogdet, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opSlogdet, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Slogdet(self)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5825,10 +14870,10 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opSlogdetOut, &assertgenshapes.Locs543, &a0, &a1, &a2, self, sign, logabsdet)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opSlogdetOut, &assertgenshapes.Locs_1d5f709ff9d7, &a0, &a1, &a2, self, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs543, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_1d5f709ff9d7, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
 	return r0, r1
 }
 
@@ -5845,9 +14890,9 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLogdet, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLogdet, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logdet(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5864,9 +14909,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgEig, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgEig, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5883,10 +14928,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opLinalgEigOut, &assertgenshapes.Locs544, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgEigOut, &assertgenshapes.Locs_e0f5f7838c75, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs544, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_e0f5f7838c75, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -5903,9 +14948,9 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXLinalgEigvals, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLinalgEigvals(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5922,9 +14967,9 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgEigvals, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgEigvals(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5941,10 +14986,10 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -5961,9 +15006,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXLinalgEigh, &assertgenshapes.Locs523, &a0, A)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opXLinalgEigh, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs523, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5980,10 +15025,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs545, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs_c6dd15238b89, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs545, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_c6dd15238b89, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
 }
 
@@ -6000,9 +15045,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgEigh, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgEigh, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6019,10 +15064,10 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opLinalgEighEigvals, &assertgenshapes.Locs546, &a0, &a2, &a3, self, eigvals, eigvecs)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgEighEigvals, &assertgenshapes.Locs_ce63d4f9c09e, &a0, &a2, &a3, self, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs546, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_ce63d4f9c09e, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
 }
 
@@ -6039,9 +15084,9 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgEigvalsh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgEigvalsh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6058,10 +15103,10 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6078,9 +15123,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs547, &a0, &a1, input, tau)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs547, &a0, &a1, input, tau, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -6097,10 +15142,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs548, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs_070991c7b822, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs548, &a0, &a1, &a2, input, tau, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_070991c7b822, &a0, &a1, &a2, input, tau, out, r0)
 	return r0
 }
 
@@ -6117,9 +15162,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgInvEx, &assertgenshapes.Locs523, &a0, A)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgInvEx, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs523, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -6136,10 +15181,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opLinalgInvExInverse, &assertgenshapes.Locs549, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgInvExInverse, &assertgenshapes.Locs_82e19a8cdd36, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs549, &a0, &a2, &a3, A, inverse, info, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_82e19a8cdd36, &a0, &a2, &a3, A, inverse, info, r0, r1)
 	return r0, r1
 }
 
@@ -6156,9 +15201,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgInv, &assertgenshapes.Locs123, &a0, A)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
 	r0 := kernels.LinalgInv(A)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
 	return r0
 }
 
@@ -6175,10 +15220,10 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgInvOut, &assertgenshapes.Locs531, &a0, &a1, A, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgInvOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs531, &a0, &a1, A, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a1, A, out, r0)
 	return r0
 }
 
@@ -6195,9 +15240,9 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opInverse, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Inverse(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6214,10 +15259,10 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opInverseOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opInverseOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -6234,9 +15279,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opInner, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opInner, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Inner(self, other)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6253,10 +15298,10 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opInnerOut, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opInnerOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a2, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a2, self, other, out, r0)
 	return r0
 }
 
@@ -6273,9 +15318,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opOuter, &assertgenshapes.Locs550, &a0, &a1, self, vec2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
 	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs550, &a0, &a1, self, vec2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -6292,10 +15337,10 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opOuterOut, &assertgenshapes.Locs551, &a0, &a1, &a2, self, vec2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opOuterOut, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs551, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -6312,9 +15357,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGer, &assertgenshapes.Locs550, &a0, &a1, self, vec2)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opGer, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2)
 	r0 := kernels.Ger(self, vec2)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs550, &a0, &a1, self, vec2, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_dd6d6c8d0c94, &a0, &a1, self, vec2, r0)
 	return r0
 }
 
@@ -6331,10 +15376,10 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opGerOut, &assertgenshapes.Locs551, &a0, &a1, &a2, self, vec2, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opGerOut, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs551, &a0, &a1, &a2, self, vec2, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_61e89218a2d1, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
 }
 
@@ -6351,9 +15396,9 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6370,9 +15415,9 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6389,10 +15434,10 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgNormOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6409,10 +15454,10 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6429,9 +15474,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgVectorNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgVectorNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6448,10 +15493,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6468,9 +15513,9 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6487,10 +15532,10 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6507,9 +15552,9 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6526,10 +15571,10 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -6546,9 +15591,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opXLinalgSvd, &assertgenshapes.Locs525, &a0, A)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opXLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs525, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6565,10 +15610,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opXLinalgSvdU, &assertgenshapes.Locs552, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opXLinalgSvdU, &assertgenshapes.Locs_ff3c40af6442, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs552, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff3c40af6442, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6585,9 +15630,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opLinalgSvd, &assertgenshapes.Locs525, &a0, A)
+	assertgenshapes.ChecksPre_94071f3955cb(&c, &opLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs525, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost_64e589e5b328(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6604,10 +15649,10 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opLinalgSvdU, &assertgenshapes.Locs552, &a0, &a3, &a4, &a5, A, U, S, Vh)
+	assertgenshapes.ChecksPre_c6385adfb9b6(&c, &opLinalgSvdU, &assertgenshapes.Locs_ff3c40af6442, &a0, &a3, &a4, &a5, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs552, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
+	assertgenshapes.ChecksPost_e92bafcde43d(&c, &assertgenshapes.Locs_ff3c40af6442, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6624,9 +15669,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgSvdvals, &assertgenshapes.Locs123, &a0, A)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgSvdvals, &assertgenshapes.Locs_a64677a65bc0, &a0, A)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs123, &a0, A, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_a64677a65bc0, &a0, A, r0)
 	return r0
 }
 
@@ -6643,10 +15688,10 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs531, &a0, &a2, A, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a2, A, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs531, &a0, &a2, A, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_d08bf1ffef91, &a0, &a2, A, out, r0)
 	return r0
 }
 
@@ -6663,9 +15708,9 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgCond, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgCond, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgCond(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6682,10 +15727,10 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgCondOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgCondOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6702,9 +15747,9 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgCondPStr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgCondPStr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgCondPStr(self, p)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6721,10 +15766,10 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -6741,9 +15786,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs553, &a0, &a1, &a2, self, atol, rtol)
+	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs553, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -6760,10 +15805,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs554, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	assertgenshapes.ChecksPre_9d5b6aa2ec55(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs_29a4dff90ede, &a0, &a1, &a2, &a4, self, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs554, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_29a4dff90ede, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
 	return r0
 }
 
@@ -6780,9 +15825,9 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6799,10 +15844,10 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -6819,9 +15864,9 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgPinv, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgPinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6838,9 +15883,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs555, &a0, &a1, self, rcond)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs_ea046c1c3992, &a0, &a1, self, rcond)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs555, &a0, &a1, self, rcond, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_ea046c1c3992, &a0, &a1, self, rcond, r0)
 	return r0
 }
 
@@ -6857,10 +15902,10 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgPinvOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgPinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -6877,10 +15922,10 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs556, &a0, &a1, &a3, self, rcond, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs_9eccde6dc368, &a0, &a1, &a3, self, rcond, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs556, &a0, &a1, &a3, self, rcond, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_9eccde6dc368, &a0, &a1, &a3, self, rcond, out, r0)
 	return r0
 }
 
@@ -6897,9 +15942,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre301(&c, &opXLinalgSolveEx, &assertgenshapes.Locs557, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre_3c924af74a14(&c, &opXLinalgSolveEx, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost359(&c, &assertgenshapes.Locs557, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_66c0809451b5(&c, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6916,10 +15961,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre360(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs558, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPre_5ed7c55cc880(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs_1539ff28d2f1, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	assertgenshapes.ChecksPost361(&c, &assertgenshapes.Locs558, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_3db22e4a5159(&c, &assertgenshapes.Locs_1539ff28d2f1, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6936,9 +15981,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre31(&c, &opLinalgSolveEx, &assertgenshapes.Locs559, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre_cfa4c6207032(&c, &opLinalgSolveEx, &assertgenshapes.Locs_8bbc38bfbca8, &a0, &a1, A, B)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost32(&c, &assertgenshapes.Locs559, &a0, &a1, A, B, r0, r1)
+	assertgenshapes.ChecksPost_c5d94bc257d7(&c, &assertgenshapes.Locs_8bbc38bfbca8, &a0, &a1, A, B, r0, r1)
 	return r0, r1
 }
 
@@ -6955,10 +16000,10 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre33(&c, &opLinalgSolveExOut, &assertgenshapes.Locs560, &a0, &a1, &a4, &a5, A, B, result, info)
+	assertgenshapes.ChecksPre_08253d94a20a(&c, &opLinalgSolveExOut, &assertgenshapes.Locs_8266165a1518, &a0, &a1, &a4, &a5, A, B, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	assertgenshapes.ChecksPost34(&c, &assertgenshapes.Locs560, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
+	assertgenshapes.ChecksPost_c99bf33d0a81(&c, &assertgenshapes.Locs_8266165a1518, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
 	return r0, r1
 }
 
@@ -6975,9 +16020,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgSolve, &assertgenshapes.Locs561, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B)
 	r0 := kernels.LinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs561, &a0, &a1, A, B, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B, r0)
 	return r0
 }
 
@@ -6994,9 +16039,9 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSpsolve, &assertgenshapes.Locs561, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXSpsolve, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B)
 	r0 := kernels.XSpsolve(A, B, left)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs561, &a0, &a1, A, B, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_50f193640cd2, &a0, &a1, A, B, r0)
 	return r0
 }
 
@@ -7013,10 +16058,10 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgSolveOut, &assertgenshapes.Locs562, &a0, &a1, &a3, A, B, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgSolveOut, &assertgenshapes.Locs_220fb1bbca63, &a0, &a1, &a3, A, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs562, &a0, &a1, &a3, A, B, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_220fb1bbca63, &a0, &a1, &a3, A, B, out, r0)
 	return r0
 }
 
@@ -7033,9 +16078,9 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgTensorinv, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgTensorinv, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7052,10 +16097,10 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7072,9 +16117,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgTensorsolve, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgTensorsolve, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7091,10 +16136,10 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs7, &a0, &a1, &a3, self, other, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_630ea46627c8, &a0, &a1, &a3, self, other, out, r0)
 	return r0
 }
 
@@ -7111,9 +16156,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opLinalgQr, &assertgenshapes.Locs523, &a0, A)
+	assertgenshapes.ChecksPre_992d8b4fecf7(&c, &opLinalgQr, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	assertgenshapes.ChecksPost48(&c, &assertgenshapes.Locs523, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost_d8644e08d139(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -7130,10 +16175,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre49(&c, &opLinalgQrOut, &assertgenshapes.Locs563, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPre_028d5d204183(&c, &opLinalgQrOut, &assertgenshapes.Locs_21c960c10da8, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	assertgenshapes.ChecksPost50(&c, &assertgenshapes.Locs563, &a0, &a2, &a3, A, Q, R, r0, r1)
+	assertgenshapes.ChecksPost_cf339d5bbc0b(&c, &assertgenshapes.Locs_21c960c10da8, &a0, &a2, &a3, A, Q, R, r0, r1)
 	return r0, r1
 }
 
@@ -7150,9 +16195,9 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixPower, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixPower, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7169,10 +16214,10 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7189,9 +16234,9 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs564, &a0, &a1, &a2, input, atol, rtol)
+	assertgenshapes.ChecksPre_98ee9e2cb615(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs_74140d27ef7c, &a0, &a1, &a2, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs564, &a0, &a1, &a2, input, atol, rtol, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_74140d27ef7c, &a0, &a1, &a2, input, atol, rtol, r0)
 	return r0
 }
 
@@ -7208,10 +16253,10 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs565, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	assertgenshapes.ChecksPre_9d5b6aa2ec55(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs_fc9a75557f74, &a0, &a1, &a2, &a4, input, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs565, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_fc9a75557f74, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
 	return r0
 }
 
@@ -7228,9 +16273,9 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7247,10 +16292,10 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -7267,9 +16312,9 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRank, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opLinalgMatrixRank, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7286,10 +16331,10 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -7306,9 +16351,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs566, &a0, &a1, input, tol)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs_b188cf173d40, &a0, &a1, input, tol)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs566, &a0, &a1, input, tol, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_b188cf173d40, &a0, &a1, input, tol, r0)
 	return r0
 }
 
@@ -7325,10 +16370,10 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs567, &a0, &a1, &a3, input, tol, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs_3641fc084c0b, &a0, &a1, &a3, input, tol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs567, &a0, &a1, &a3, input, tol, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_3641fc084c0b, &a0, &a1, &a3, input, tol, out, r0)
 	return r0
 }
 
@@ -7345,9 +16390,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opLinalgMultiDot, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opLinalgMultiDot, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.LinalgMultiDot(tensors)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -7367,10 +16412,10 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs69, &l0, &a1, tensors, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs69, &l0, &a1, tensors, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_ada59133e460, &l0, &a1, tensors, out, r0)
 	return r0
 }
 
@@ -7387,9 +16432,9 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7406,9 +16451,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7425,9 +16470,9 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7444,9 +16489,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs568, &a0, values)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs568, &a0, values, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
 	return r0
 }
 
@@ -7463,10 +16508,10 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs569, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs569, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -7483,9 +16528,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs568, &a0, values)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs568, &a0, values, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
 	return r0
 }
 
@@ -7502,10 +16547,10 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs569, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs569, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -7522,9 +16567,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs568, &a0, values)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs568, &a0, values, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_6c2a1940f3b8, &a0, values, r0)
 	return r0
 }
 
@@ -7541,10 +16586,10 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs569, &a0, &a2, values, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs569, &a0, &a2, values, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_b2cc082f32ad, &a0, &a2, values, out, r0)
 	return r0
 }
 
@@ -7561,9 +16606,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestStringDefault, &assertgenshapes.Locs570, &a0, dummy)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestStringDefault, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs570, &a0, dummy, r0)
+	assertgenshapes.ChecksPost_b3444971d847(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
 	return r0
 }
 
@@ -7580,9 +16625,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs570, &a0, dummy)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs570, &a0, dummy, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
 	return r0
 }
 
@@ -7599,9 +16644,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs570, &a0, dummy)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs570, &a0, dummy, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_ffc7b0185b4c, &a0, dummy, r0)
 	return r0
 }
 
@@ -7618,9 +16663,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7637,10 +16682,10 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7657,9 +16702,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7676,10 +16721,10 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7696,9 +16741,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7715,9 +16760,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_bce42708cdf9(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7734,9 +16779,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7753,10 +16798,10 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -7773,9 +16818,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre366(&c, &opSegmentReduce, &assertgenshapes.Locs571, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	assertgenshapes.ChecksPre_85672c5d192c(&c, &opSegmentReduce, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs571, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -7792,10 +16837,10 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4, a8 asserts.Saved
-	assertgenshapes.ChecksPre367(&c, &opSegmentReduceOut, &assertgenshapes.Locs572, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
+	assertgenshapes.ChecksPre_1a89924f159f(&c, &opSegmentReduceOut, &assertgenshapes.Locs_776d29eec04e, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs572, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
+	assertgenshapes.ChecksPost_046b4f702864(&c, &assertgenshapes.Locs_776d29eec04e, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
 	return r0
 }
 
@@ -7812,9 +16857,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre368(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs573, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
+	assertgenshapes.ChecksPre_52650589f103(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs_d4a5c3483bc2, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs573, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_d4a5c3483bc2, &a0, &a1, &a2, &a4, &a5, grad, output, data, lengths, offsets, r0)
 	return r0
 }
 
@@ -7831,10 +16876,10 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a8 asserts.Saved
-	assertgenshapes.ChecksPre369(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs574, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
+	assertgenshapes.ChecksPre_56320bfca33c(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs_3fd8d68e6487, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs574, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
+	assertgenshapes.ChecksPost_7fe6af672782(&c, &assertgenshapes.Locs_3fd8d68e6487, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
 	return r0
 }
 
@@ -7851,9 +16896,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opPadSequence, &assertgenshapes.Locs575, &l0, sequences)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opPadSequence, &assertgenshapes.Locs_7da1384c50f8, &l0, sequences)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs575, &l0, sequences, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_7da1384c50f8, &l0, sequences, r0)
 	return r0
 }
 
@@ -7870,9 +16915,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opFlattenDenseTensors, &assertgenshapes.Locs9, &l0, tensors)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opFlattenDenseTensors, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	assertgenshapes.ChecksPost370(&c, &assertgenshapes.Locs9, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_1ac1797a2f32(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -7892,9 +16937,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre121(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs576, &a0, &l1, flat, tensors)
+	assertgenshapes.ChecksPre_914be7f0f2cd(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs_270be047d310, &a0, &l1, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs576, &a0, &l1, flat, tensors, r0)
+	assertgenshapes.ChecksPost_6188c8d80685(&c, &assertgenshapes.Locs_270be047d310, &a0, &l1, flat, tensors, r0)
 	return r0
 }
 
@@ -7911,9 +16956,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre23(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs577, &l0, list)
+	assertgenshapes.ChecksPre_9d2ee84ff5d6(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs_5501190c69ec, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs577, &l0, list, r0)
+	assertgenshapes.ChecksPost_340940aff7da(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
 	return r0
 }
 
@@ -7933,10 +16978,10 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		a5 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs578, &l0, &a5, list, out)
+	assertgenshapes.ChecksPre_88dce58f3d97(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs_7c6fc0c96a3d, &l0, &a5, list, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	assertgenshapes.ChecksPost84(&c, &assertgenshapes.Locs578, &l0, &a5, list, out, r0)
+	assertgenshapes.ChecksPost_d0d60de08534(&c, &assertgenshapes.Locs_7c6fc0c96a3d, &l0, &a5, list, out, r0)
 	return r0
 }
 
@@ -7953,9 +16998,9 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFwPrimalCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFwPrimalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7972,10 +17017,10 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -7992,9 +17037,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMakeDualCopy, &assertgenshapes.Locs4, &a0, &a1, primal, tangent)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXMakeDualCopy, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs4, &a0, &a1, primal, tangent, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_44ff440649e8, &a0, &a1, primal, tangent, r0)
 	return r0
 }
 
@@ -8011,10 +17056,10 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs579, &a0, &a1, &a3, primal, tangent, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs_b7585fc5b6f2, &a0, &a1, &a3, primal, tangent, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs579, &a0, &a1, &a3, primal, tangent, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_b7585fc5b6f2, &a0, &a1, &a3, primal, tangent, out, r0)
 	return r0
 }
 
@@ -8031,9 +17076,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewAsRealCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewAsRealCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8050,10 +17095,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8070,9 +17115,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewAsComplexCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewAsComplexCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8089,10 +17134,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8109,9 +17154,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXConjCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXConjCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8128,10 +17173,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXConjCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXConjCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8148,9 +17193,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXNegViewCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXNegViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8167,10 +17212,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXNegViewCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXNegViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8187,9 +17232,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAsStridedCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAsStridedCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8206,10 +17251,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAsStridedCopyOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAsStridedCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8226,9 +17271,9 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8245,10 +17290,10 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8265,9 +17310,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDiagonalCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDiagonalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8284,10 +17329,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDiagonalCopyOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDiagonalCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -8304,9 +17349,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opExpandCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opExpandCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8323,10 +17368,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opExpandCopyOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opExpandCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8343,9 +17388,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opPermuteCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opPermuteCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8362,10 +17407,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opPermuteCopyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opPermuteCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8382,9 +17427,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8401,10 +17446,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8421,9 +17466,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSelectCopyInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSelectCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8440,10 +17485,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSelectCopyIntOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSelectCopyIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8460,9 +17505,9 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opDetachCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opDetachCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DetachCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8479,10 +17524,10 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opDetachCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opDetachCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8499,9 +17544,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSliceCopyTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSliceCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8518,10 +17563,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a5, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a5, self, out, r0)
 	return r0
 }
 
@@ -8538,9 +17583,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitCopyTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8557,9 +17602,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8576,9 +17621,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8595,10 +17640,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSqueezeCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSqueezeCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8615,9 +17660,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeCopyDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeCopyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8634,10 +17679,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8654,9 +17699,9 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSqueezeCopyDims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSqueezeCopyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8673,10 +17718,10 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8693,9 +17738,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8712,10 +17757,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8732,9 +17777,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opTransposeCopyInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opTransposeCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8751,10 +17796,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -8771,9 +17816,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnsqueezeCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnsqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8790,10 +17835,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -8810,9 +17855,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8829,10 +17874,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8849,9 +17894,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXValuesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8868,10 +17913,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXValuesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8888,9 +17933,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8907,10 +17952,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8927,9 +17972,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opValuesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8946,10 +17991,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opValuesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opValuesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -8966,9 +18011,9 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCrowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCrowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8985,10 +18030,10 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9005,9 +18050,9 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opColIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opColIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9024,10 +18069,10 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opColIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opColIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9044,9 +18089,9 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opCcolIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opCcolIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9063,10 +18108,10 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9083,9 +18128,9 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opRowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opRowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9102,10 +18147,10 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9122,9 +18167,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnbindCopyInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnbindCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_801d61a1bbed(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9145,10 +18190,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre217(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs270, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre_67cc67935fda(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs270, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 }
 
 var opSplitCopyTensorOut = asserts.Op{
@@ -9168,10 +18213,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre217(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_67cc67935fda(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -9191,10 +18236,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre217(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_67cc67935fda(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs270, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5e40ade79d17(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opViewCopy = asserts.Op{
@@ -9210,9 +18255,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9229,10 +18274,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opViewCopyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opViewCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9249,9 +18294,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opViewCopyDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opViewCopyDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9268,10 +18313,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a2, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a2, self, out, r0)
 	return r0
 }
 
@@ -9288,9 +18333,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opUnfoldCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opUnfoldCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9307,10 +18352,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opUnfoldCopyOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opUnfoldCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -9327,9 +18372,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opAliasCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9346,10 +18391,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opAliasCopyOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opAliasCopyOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -9366,9 +18411,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9385,10 +18430,10 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opToPaddedTensorOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opToPaddedTensorOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a3, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a3, self, out, r0)
 	return r0
 }
 
@@ -9408,9 +18453,9 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre121(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs580, &a0, &l1, values, offsets)
+	assertgenshapes.ChecksPre_914be7f0f2cd(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs_75b8b2bddc40, &a0, &l1, values, offsets)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs580, &a0, &l1, values, offsets, r0)
+	assertgenshapes.ChecksPost_961a17b502de(&c, &assertgenshapes.Locs_75b8b2bddc40, &a0, &l1, values, offsets, r0)
 	return r0
 }
 
@@ -9430,9 +18475,9 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre121(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs581, &a0, &l1, dense, offsets)
+	assertgenshapes.ChecksPre_914be7f0f2cd(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs_bb49ef728f20, &a0, &l1, dense, offsets)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	assertgenshapes.ChecksPost141(&c, &assertgenshapes.Locs581, &a0, &l1, dense, offsets, r0)
+	assertgenshapes.ChecksPost_961a17b502de(&c, &assertgenshapes.Locs_bb49ef728f20, &a0, &l1, dense, offsets, r0)
 	return r0
 }
 
@@ -9449,9 +18494,9 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre368(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs582, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre_52650589f103(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs582, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_6222180a2c0a(&c, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -9468,9 +18513,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs583, &a0, &a1, self, query)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs_2238b9aa544c, &a0, &a1, self, query)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs583, &a0, &a1, self, query, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_2238b9aa544c, &a0, &a1, self, query, r0)
 	return r0
 }
 
@@ -9487,9 +18532,9 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXSafeSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXSafeSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9506,9 +18551,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18 asserts.Saved
-	assertgenshapes.ChecksPre371(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs584, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
+	assertgenshapes.ChecksPre_ef3bfbb5c1a3(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs_baa6fcb7561c, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	assertgenshapes.ChecksPost372(&c, &assertgenshapes.Locs584, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
+	assertgenshapes.ChecksPost_189db8f81c93(&c, &assertgenshapes.Locs_baa6fcb7561c, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, r0)
 	return r0
 }
 
@@ -9525,10 +18570,10 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
-	assertgenshapes.ChecksPre373(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs585, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	assertgenshapes.ChecksPre_1bbf974a263f(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs_0aea98396654, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	assertgenshapes.ChecksPost374(&c, &assertgenshapes.Locs585, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
+	assertgenshapes.ChecksPost_6b6dddbea9a7(&c, &assertgenshapes.Locs_0aea98396654, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
 }
 
@@ -9545,9 +18590,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre375(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs586, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.ChecksPre_744b97fde812(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs_e5f63af90c5f, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	assertgenshapes.ChecksPost376(&c, &assertgenshapes.Locs586, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
+	assertgenshapes.ChecksPost_b208aff07b24(&c, &assertgenshapes.Locs_e5f63af90c5f, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0, r1)
 	return r0, r1
 }
 
@@ -9564,10 +18609,10 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre377(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs587, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	assertgenshapes.ChecksPre_aad00cfaa9f5(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs_e64b17e54c76, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	assertgenshapes.ChecksPost378(&c, &assertgenshapes.Locs587, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost_222166d5d692(&c, &assertgenshapes.Locs_e64b17e54c76, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9584,9 +18629,9 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre73(&c, &opScaledDotProductAttention, &assertgenshapes.Locs588, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre_f8d732997765(&c, &opScaledDotProductAttention, &assertgenshapes.Locs_6586b18aa003, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs588, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0)
+	assertgenshapes.ChecksPost_558d22c97032(&c, &assertgenshapes.Locs_6586b18aa003, &a0, &a1, &a2, &a3, query, key, value, attn_mask, r0)
 	return r0
 }
 
@@ -9603,9 +18648,9 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre379(&c, &opXFusedSdpChoice, &assertgenshapes.Locs589, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre_4b8704b68a64(&c, &opXFusedSdpChoice, &assertgenshapes.Locs_e572b2603437, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs589, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
+	assertgenshapes.ChecksPost_a8b234354f0c(&c, &assertgenshapes.Locs_e572b2603437, &a0, &a1, &a2, &a3, query, key, value, attn_mask)
 	return r0
 }
 
@@ -9622,9 +18667,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre273(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
+	assertgenshapes.ChecksPre_4fc27554dbbe(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	assertgenshapes.ChecksPost274(&c, &assertgenshapes.Locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
+	assertgenshapes.ChecksPost_de6615a68f0b(&c, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
 }
 
@@ -9641,9 +18686,9 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre273(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
+	assertgenshapes.ChecksPre_4fc27554dbbe(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale)
-	assertgenshapes.ChecksPost274(&c, &assertgenshapes.Locs590, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
+	assertgenshapes.ChecksPost_de6615a68f0b(&c, &assertgenshapes.Locs_5cf1b8dcad95, &a0, &a1, &a2, &a3, &a6, query, key, value, attn_mask, dropout_mask, r0, r1)
 	return r0, r1
 }
 
@@ -9660,9 +18705,9 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre380(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs591, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPre_bb41acd2e403(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost381(&c, &assertgenshapes.Locs591, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost_920a222561a6(&c, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9679,9 +18724,9 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre382(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs592, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre_0553258038e1(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost36(&c, &assertgenshapes.Locs592, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.ChecksPost_6877f714e731(&c, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -9698,9 +18743,9 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre383(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre_f2e46d82e873(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost384(&c, &assertgenshapes.Locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost_79ba2477ae4e(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9717,53 +18762,474 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre385(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre_ef56ce83e286(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost386(&c, &assertgenshapes.Locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
+	assertgenshapes.ChecksPost_53d12a98effd(&c, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
 	return r0, r1, r2
-}
-
-var opXScaledDotProductFlashAttentionForCpuBackward = asserts.Op{
-	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XScaledDotProductFlashAttentionForCpuBackward checks _scaled_dot_product_flash_attention_for_cpu_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, float dropout_p, bool is_causal, *, Tensor? attn_mask=None, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value)
-func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, out *torch.Tensor, logsumexp *torch.Tensor, dropout_p float64, is_causal bool, attn_mask *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
-	assertgenshapes.ChecksPre387(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs595, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
-	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs595, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
-	return r0, r1, r2
-}
-
-var opXScaledDotProductFusedAttentionOverrideableBackward = asserts.Op{
-	Name:     "_scaled_dot_product_fused_attention_overrideable_backward",
-	Overload: "",
-	Profile:  asserts.Strict,
-}
-
-// XScaledDotProductFusedAttentionOverrideableBackward checks _scaled_dot_product_fused_attention_overrideable_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor attn_bias, bool[4] grad_input_mask, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value, Tensor grad_attn_bias)
-func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_bias *torch.Tensor, grad_input_mask []bool, out *torch.Tensor, logsumexp *torch.Tensor, cum_seq_q *torch.Tensor, cum_seq_k *torch.Tensor, max_q int64, max_k int64, dropout_p float64, is_causal bool, philox_seed *torch.Tensor, philox_offset *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a3, a4, a6, a7, a8, a9, a14, a15 asserts.Saved
-	assertgenshapes.ChecksPre388(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs596, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
-	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost389(&c, &assertgenshapes.Locs596, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
-	return r0, r1, r2, r3
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Nextafter_
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.RemainderScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.RemainderScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.Remainder_Scalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.RemainderTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.RemainderTensor
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Remainder_Tensor
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.RemainderScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.RemainderScalarTensorOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Min
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MinUnaryOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Fmin
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FminOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Max
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Fmax
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FmaxOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Maximum
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MaximumOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MaxOther
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MaxOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MaxUnaryOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Minimum
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MinimumOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MinOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MinOther
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                         = kernels.Quantile
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.QuantileOut
+	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                               = kernels.QuantileScalar
+	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.QuantileScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                         = kernels.Nanquantile
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.NanquantileOut
+	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                               = kernels.NanquantileScalar
+	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.NanquantileScalarOut
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                  = kernels.SortValues
+	_ func(*torch.Tensor, *bool, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                           = kernels.SortValuesStable
+	_ func(*torch.Tensor, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                = kernels.Sort
+	_ func(*torch.Tensor, *bool, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                         = kernels.SortStable
+	_ func(*torch.Tensor, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.SortDimnameValues
+	_ func(*torch.Tensor, *bool, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                          = kernels.SortDimnameValuesStable
+	_ func(*torch.Tensor, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                               = kernels.SortDimname
+	_ func(*torch.Tensor, *bool, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                        = kernels.SortDimnameStable
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MsortOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Msort
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.Argsort
+	_ func(*torch.Tensor, bool, int64, bool) *torch.Tensor                                                                                                                                                                                                                                           = kernels.ArgsortStable
+	_ func(*torch.Tensor, bool, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.ArgsortStableOut
+	_ func(*torch.Tensor, string, bool) *torch.Tensor                                                                                                                                                                                                                                                = kernels.ArgsortDimname
+	_ func(*torch.Tensor, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.TopkValues
+	_ func(*torch.Tensor, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.Topk
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.All
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.AllAllOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Any
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.AnyAllOut
+	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.RenormOut
+	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                           = kernels.Renorm
+	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                           = kernels.Renorm_
+	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                         = kernels.Unfold
+	_ func(*torch.Tensor, []int64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                = kernels.UnfoldBackward
+	_ func(*torch.Tensor, []int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.UnfoldBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                                                                        = kernels.Equal
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.PowTensorTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.PowTensorTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.PowScalarOut
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.PowScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.PowTensorScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.PowTensorScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.Pow_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Pow_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FloatPowerTensorTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FloatPowerTensorTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.FloatPowerScalarOut
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FloatPowerScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.FloatPowerTensorScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FloatPowerTensorScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FloatPower_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FloatPower_Tensor
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                                       = kernels.Normal_
+	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                        = kernels.NormalOut
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                                       = kernels.NormalFunctional
+	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.NormalTensorFloatOut
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                                = kernels.NormalTensorFloat
+	_ func(float64, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.NormalFloatTensorOut
+	_ func(float64, *torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                                                                = kernels.NormalFloatTensor
+	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.NormalTensorTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                                                          = kernels.NormalTensorTensor
+	_ func(float64, float64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                 = kernels.NormalFloatFloat
+	_ func(float64, float64, []int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                              = kernels.NormalFloatFloatOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Alias
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                            = kernels.XAmpForeachNonFiniteCheckAndUnscale_
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                           = kernels.XAmpForeachNonFiniteCheckAndUnscaleOut
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                           = kernels.XAmpForeachNonFiniteCheckAndUnscale
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) *torch.Tensor                                                                                                                                                                                                       = kernels.XAmpUpdateScale_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                        = kernels.XAmpUpdateScaleOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                      = kernels.XAmpUpdateScale
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachAddScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachAdd_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachAddScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                           = kernels.XForeachAddList
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                           = kernels.XForeachAdd_List
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                          = kernels.XForeachAddListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachAddScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachAdd_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachAddScalarListOut
+	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                             = kernels.XForeachAddTensor
+	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                             = kernels.XForeachAdd_Tensor
+	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                            = kernels.XForeachAddTensorOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachSubScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachSub_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachSubScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                           = kernels.XForeachSubList
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                           = kernels.XForeachSub_List
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                          = kernels.XForeachSubListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachSubScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachSub_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachSubScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachMulScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachMul_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachMulScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachMulList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMul_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachMulListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachMulScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachMul_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachMulScalarListOut
+	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                           = kernels.XForeachMulTensor
+	_ func([]*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                           = kernels.XForeachMul_Tensor
+	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                          = kernels.XForeachMulTensorOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachDivScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachDiv_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachDivScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachDivList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachDiv_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachDivListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachDivScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachDiv_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachDivScalarListOut
+	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                           = kernels.XForeachDivTensor
+	_ func([]*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                           = kernels.XForeachDiv_Tensor
+	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                          = kernels.XForeachDivTensorOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachClampMaxScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachClampMax_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachClampMaxScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachClampMaxList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachClampMax_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachClampMaxListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachClampMaxScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachClampMax_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachClampMaxScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachClampMinScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachClampMin_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachClampMinScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachClampMinList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachClampMin_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachClampMinListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachClampMinScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachClampMin_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachClampMinScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachMaximumScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachMaximum_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachMaximumScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachMaximumList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMaximum_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachMaximumListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachMaximumScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachMaximum_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachMaximumScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachMinimumScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachMinimum_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachMinimumScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachMinimumList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMinimum_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachMinimumListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachMinimumScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachMinimum_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachMinimumScalarListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                          = kernels.XForeachAddcdivScalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                        = kernels.XForeachAddcdivScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                         = kernels.XForeachAddcdivTensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                          = kernels.XForeachAddcdiv_Scalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                         = kernels.XForeachAddcdivScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                        = kernels.XForeachAddcdiv_ScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                       = kernels.XForeachAddcdivScalarListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                         = kernels.XForeachAddcdiv_Tensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                        = kernels.XForeachAddcdivTensorOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                          = kernels.XForeachAddcmulScalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                        = kernels.XForeachAddcmulScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                         = kernels.XForeachAddcmulTensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                          = kernels.XForeachAddcmul_Scalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                         = kernels.XForeachAddcmulScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                        = kernels.XForeachAddcmul_ScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                       = kernels.XForeachAddcmulScalarListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                         = kernels.XForeachAddcmul_Tensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                        = kernels.XForeachAddcmulTensorOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAbs
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAbs_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAbsOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAcos
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAcos_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAcosOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAsin
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAsin_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAsinOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAtan
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAtan_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAtanOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachCeil
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachCeil_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachCeilOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachCos
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachCos_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachCosOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachCosh
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachCosh_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachCoshOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachErf
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachErf_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachErfOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachErfc
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachErfc_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachErfcOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachExp
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachExp_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachExpOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachExpm1
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachExpm1_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachExpm1Out
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachFloor
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachFloor_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachFloorOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachFrac
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachFrac_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachFracOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                        = kernels.XForeachLerpList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachLerp_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                       = kernels.XForeachLerpListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                           = kernels.XForeachLerpScalar
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                           = kernels.XForeachLerp_Scalar
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                          = kernels.XForeachLerpScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                         = kernels.XForeachLerpScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                         = kernels.XForeachLerp_ScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                        = kernels.XForeachLerpScalarListOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLgamma
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLgamma_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLgammaOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLogOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog10
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog10_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLog10Out
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog1p
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog1p_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLog1pOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog2
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog2_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLog2Out
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachMax
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMaxOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachNeg
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachNeg_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachNegOut
+	_ func([]*torch.Tensor, torch.Scalar, *int) []*torch.Tensor                                                                                                                                                                                                                                      = kernels.XForeachNormScalar
+	_ func([]*torch.Tensor, torch.Scalar, *int, []*torch.Tensor)                                                                                                                                                                                                                                     = kernels.XForeachNormScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachPowList
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachPowScalar
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachPowScalarList
+	_ func(torch.Scalar, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachPowScalarAndTensor
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachPow_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachPowListOut
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachPow_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachPowScalarOut
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachPow_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachPowScalarListOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachReciprocal
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachReciprocal_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachReciprocalOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachRound
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachRound_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachRoundOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachRsqrt
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachRsqrt_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachRsqrtOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSigmoid
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSigmoid_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSigmoidOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSign
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSign_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSignOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSin
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSin_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSinOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSinh
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSinh_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSinhOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSqrt
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSqrt_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSqrtOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachTan
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachTan_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachTanOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachTanh
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachTanh_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachTanhOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachTrunc
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachTrunc_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachTruncOut
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachZero_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachZeroOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachZero
+	_ func([]*torch.Tensor, []*torch.Tensor, bool)                                                                                                                                                                                                                                                   = kernels.XForeachCopy_
+	_ func([]*torch.Tensor, []*torch.Tensor, bool, []*torch.Tensor)                                                                                                                                                                                                                                  = kernels.XForeachCopyOut
+	_ func([]*torch.Tensor, []*torch.Tensor, bool) []*torch.Tensor                                                                                                                                                                                                                                   = kernels.XForeachCopy
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BucketizeTensor
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BucketizeTensorOut
+	_ func(torch.Scalar, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BucketizeScalar
+	_ func(torch.Scalar, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BucketizeScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                           = kernels.SearchsortedTensor
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.SearchsortedTensorOut
+	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.SearchsortedScalar
+	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.SearchsortedScalarOut
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.XConvertIndicesFromCooToCsr
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                  = kernels.XConvertIndicesFromCooToCsrOut
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                                   = kernels.XConvertIndicesFromCsrToCoo
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XConvertIndicesFromCsrToCooOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.MseLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.MseLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.MseLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                         = kernels.MseLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.L1Loss
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.MultiMarginLossOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                             = kernels.MultiMarginLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.MultiMarginLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                              = kernels.MultiMarginLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.MultilabelMarginLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.MultilabelMarginLoss
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                         = kernels.MultilabelMarginLossForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                       = kernels.MultilabelMarginLossForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                           = kernels.MultilabelMarginLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.MultilabelMarginLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.NllLossOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                  = kernels.NllLossNd
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                  = kernels.NllLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.NllLossForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.NllLossForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.NllLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.NllLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.NllLoss2dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                  = kernels.NllLoss2d
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.NllLoss2dForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.NllLoss2dForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.NllLoss2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.NllLoss2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.SmoothL1LossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                               = kernels.SmoothL1Loss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.SmoothL1LossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                = kernels.SmoothL1LossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.HuberLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                               = kernels.HuberLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.HuberLossBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                = kernels.HuberLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.SoftMarginLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.SoftMarginLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.SoftMarginLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                         = kernels.SoftMarginLossBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.EluOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                    = kernels.Elu
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.EluBackwardGradInput
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.EluBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                    = kernels.Elu_
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.GluOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.Glu
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.GluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.GluBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                         = kernels.GluJvp
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.GluJvpOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                           = kernels.GluBackwardJvp
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.GluBackwardJvpOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardsigmoidOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardsigmoid
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardsigmoid_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.HardsigmoidBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardsigmoidBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                   = kernels.HardtanhOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                  = kernels.Hardtanh
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                    = kernels.HardtanhBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                   = kernels.HardtanhBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                  = kernels.Hardtanh_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardswishOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardswish
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardswish_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardswishBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.HardswishBackwardOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.LeakyReluOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.LeakyRelu
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.LeakyReluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool) *torch.Tensor                                                                                                                                                                                                                           = kernels.LeakyReluBackward
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.LeakyRelu_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LogSigmoidOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.LogSigmoid
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.LogSigmoidForwardOutput
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                             = kernels.LogSigmoidForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.LogSigmoidBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.LogSigmoidBackward
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.RreluWithNoiseOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                                                                        = kernels.RreluWithNoise
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                       = kernels.RreluWithNoiseFunctional
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool) *torch.Tensor                                                                                                                                                                                        = kernels.RreluWithNoiseBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                         = kernels.RreluWithNoiseBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                                                                        = kernels.RreluWithNoise_
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                   = kernels.SoftplusOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                  = kernels.Softplus
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                    = kernels.SoftplusBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                   = kernels.SoftplusBackward
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SoftshrinkOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.Softshrink
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.SoftshrinkBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SoftshrinkBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.AdaptiveAvgPool2dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.AdaptiveAvgPool2d
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.MkldnnAdaptiveAvgPool2d
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.MkldnnAdaptiveAvgPool2dOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MkldnnAdaptiveAvgPool2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MkldnnAdaptiveAvgPool2dBackwardOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XAdaptiveAvgPool2d
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.XAdaptiveAvgPool2dOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XAdaptiveAvgPool2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.XAdaptiveAvgPool2dBackwardOut
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.AdaptiveAvgPool3dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.AdaptiveAvgPool3d
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XAdaptiveAvgPool3d
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.XAdaptiveAvgPool3dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.AdaptiveAvgPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XAdaptiveAvgPool3dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.XAdaptiveAvgPool3dBackwardOut
+	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                      = kernels.AdaptiveMaxPool2dOut
+	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                    = kernels.AdaptiveMaxPool2d
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.AdaptiveMaxPool2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.AdaptiveMaxPool2dBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                      = kernels.AdaptiveMaxPool3dOut
+	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                    = kernels.AdaptiveMaxPool3d
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.AdaptiveMaxPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.AdaptiveMaxPool3dBackward
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool2dOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                               = kernels.AvgPool2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.AvgPool2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool2dBackward
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool3dOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                               = kernels.AvgPool3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.AvgPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool3dBackward
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                              = kernels.FractionalMaxPool2dOutput
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                            = kernels.FractionalMaxPool2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.FractionalMaxPool2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.FractionalMaxPool2dBackward
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                              = kernels.FractionalMaxPool3dOutput
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                            = kernels.FractionalMaxPool3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.FractionalMaxPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.FractionalMaxPool3dBackward
+	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.MaxPool2dWithIndicesOut
 	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                   = kernels.MaxPool2dWithIndices
 	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.MaxPool2dWithIndicesBackwardGradInput
 	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MaxPool2dWithIndicesBackward
@@ -10262,6 +19728,4 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                       = kernels.XScaledDotProductFlashAttentionForCpu
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                        = kernels.XScaledDotProductFusedAttentionOverrideable
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, bool, *torch.Tensor, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                = kernels.XScaledDotProductFlashAttentionBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                           = kernels.XScaledDotProductFlashAttentionForCpuBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, []bool, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, bool, *torch.Tensor, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)          = kernels.XScaledDotProductFusedAttentionOverrideableBackward
 )

@@ -11,6 +11,44 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opXScaledDotProductFlashAttentionForCpuBackward = asserts.Op{
+	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XScaledDotProductFlashAttentionForCpuBackward checks _scaled_dot_product_flash_attention_for_cpu_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, float dropout_p, bool is_causal, *, Tensor? attn_mask=None, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value)
+func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, out *torch.Tensor, logsumexp *torch.Tensor, dropout_p float64, is_causal bool, attn_mask *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
+	assertgenshapes.ChecksPre_116682434fb3(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs_1b5c2fd6c678, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask)
+	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
+	assertgenshapes.ChecksPost_4f10e0a2398f(&c, &assertgenshapes.Locs_1b5c2fd6c678, &a0, &a1, &a2, &a3, &a4, &a5, &a8, grad_out, query, key, value, out, logsumexp, attn_mask, r0, r1, r2)
+	return r0, r1, r2
+}
+
+var opXScaledDotProductFusedAttentionOverrideableBackward = asserts.Op{
+	Name:     "_scaled_dot_product_fused_attention_overrideable_backward",
+	Overload: "",
+	Profile:  asserts.Strict,
+}
+
+// XScaledDotProductFusedAttentionOverrideableBackward checks _scaled_dot_product_fused_attention_overrideable_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor attn_bias, bool[4] grad_input_mask, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value, Tensor grad_attn_bias)
+func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_bias *torch.Tensor, grad_input_mask []bool, out *torch.Tensor, logsumexp *torch.Tensor, cum_seq_q *torch.Tensor, cum_seq_k *torch.Tensor, max_q int64, max_k int64, dropout_p float64, is_causal bool, philox_seed *torch.Tensor, philox_offset *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a4, a6, a7, a8, a9, a14, a15 asserts.Saved
+	assertgenshapes.ChecksPre_b627a2b5b93a(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs_6521c3da3640, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
+	assertgenshapes.ChecksPost_e73cb87e13f6(&c, &assertgenshapes.Locs_6521c3da3640, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, &a9, &a14, &a15, grad_out, query, key, value, attn_bias, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2, r3)
+	return r0, r1, r2, r3
+}
+
 var opXScaledDotProductEfficientAttention = asserts.Op{
 	Name:     "_scaled_dot_product_efficient_attention",
 	Overload: "",
@@ -24,9 +62,9 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre127(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs597, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre_99dbd5a81aad(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs597, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_1d874a3763c8(&c, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -43,9 +81,9 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre390(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs598, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre_78e2fbb87e5e(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs_73422165143c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	assertgenshapes.ChecksPost391(&c, &assertgenshapes.Locs598, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_b734f646e8a7(&c, &assertgenshapes.Locs_73422165143c, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -62,9 +100,9 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre383(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre_f2e46d82e873(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost384(&c, &assertgenshapes.Locs593, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost_79ba2477ae4e(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -81,9 +119,9 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre392(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs599, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
+	assertgenshapes.ChecksPre_b9210b2284ee(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost393(&c, &assertgenshapes.Locs599, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
+	assertgenshapes.ChecksPost_6321e8784b3c(&c, &assertgenshapes.Locs_36dfb7bfded6, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -100,9 +138,9 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre394(&c, &opXFlashAttentionForward, &assertgenshapes.Locs600, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
+	assertgenshapes.ChecksPre_676b1bc19069(&c, &opXFlashAttentionForward, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	assertgenshapes.ChecksPost395(&c, &assertgenshapes.Locs600, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_b299fe71acfa(&c, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -119,9 +157,9 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre385(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre_ef56ce83e286(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
-	assertgenshapes.ChecksPost386(&c, &assertgenshapes.Locs594, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
+	assertgenshapes.ChecksPost_53d12a98effd(&c, &assertgenshapes.Locs_b0e581fc9046, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a12, &a13, grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, philox_seed, philox_offset, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -138,9 +176,9 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
-	assertgenshapes.ChecksPre396(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs601, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	assertgenshapes.ChecksPre_71baa8d249bd(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	assertgenshapes.ChecksPost162(&c, &assertgenshapes.Locs601, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_1e95f6a48e78(&c, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -157,9 +195,9 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a10, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre397(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs602, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
+	assertgenshapes.ChecksPre_3803b0f5ed85(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs_1f2ba77a1aa0, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	assertgenshapes.ChecksPost389(&c, &assertgenshapes.Locs602, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_e73cb87e13f6(&c, &assertgenshapes.Locs_1f2ba77a1aa0, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a10, &a12, &a13, grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, logsumexp, philox_seed, philox_offset, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -176,9 +214,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs603, &a0, &a1, &a2, q, k_, v)
+	assertgenshapes.ChecksPre_ce5e05064fa0(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs603, &a0, &a1, &a2, q, k_, v, r0)
+	assertgenshapes.ChecksPost_b39ab50bc0c5(&c, &assertgenshapes.Locs_6391ab10ad9a, &a0, &a1, &a2, q, k_, v, r0)
 	return r0
 }
 
@@ -195,10 +233,10 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre60(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs604, &a0, &a1, &a2, &a4, q, k_, v, out)
+	assertgenshapes.ChecksPre_e6056f8aa6dd(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs604, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
+	assertgenshapes.ChecksPost_95c26eb65567(&c, &assertgenshapes.Locs_5eea46102e15, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
 }
 
@@ -215,10 +253,10 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre9(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_9216c082a541(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_31a6703d1d4b(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -235,9 +273,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre398(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
+	assertgenshapes.ChecksPre_8ddbcc88b38f(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.ChecksPost208(&c, &assertgenshapes.Locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	assertgenshapes.ChecksPost_2219169cb83c(&c, &assertgenshapes.Locs_200f95de48a2, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -254,10 +292,10 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre399(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs606, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	assertgenshapes.ChecksPre_4de06f15e59a(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost210(&c, &assertgenshapes.Locs606, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	assertgenshapes.ChecksPost_fca6abaf3074(&c, &assertgenshapes.Locs_681a1b4b32c4, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -274,9 +312,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialAiryAi, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -293,10 +331,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs607, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -313,9 +351,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialBesselJ0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -332,10 +370,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -352,9 +390,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialBesselJ1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -371,10 +409,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -391,9 +429,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialBesselY0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -410,10 +448,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -430,9 +468,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialBesselY1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -449,10 +487,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -469,9 +507,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -488,9 +526,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -507,9 +545,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -526,10 +564,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -546,10 +584,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -566,10 +604,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -586,9 +624,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -605,9 +643,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -624,9 +662,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -643,10 +681,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -663,10 +701,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -683,10 +721,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -703,9 +741,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -722,9 +760,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -741,9 +779,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -760,10 +798,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -780,10 +818,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -800,10 +838,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -820,9 +858,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -839,9 +877,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -858,9 +896,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -877,10 +915,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -897,10 +935,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -917,10 +955,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -937,9 +975,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -956,9 +994,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -975,9 +1013,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -994,10 +1032,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1014,10 +1052,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1034,10 +1072,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1054,9 +1092,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1073,9 +1111,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1092,9 +1130,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1111,10 +1149,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1131,10 +1169,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1151,10 +1189,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1171,9 +1209,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1190,9 +1228,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1209,9 +1247,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1228,10 +1266,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1248,10 +1286,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1268,10 +1306,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1288,9 +1326,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1307,9 +1345,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1326,9 +1364,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1345,10 +1383,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1365,10 +1403,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1385,10 +1423,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1405,9 +1443,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1424,10 +1462,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1444,9 +1482,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1463,10 +1501,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1483,9 +1521,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1502,10 +1540,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1522,9 +1560,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1541,10 +1579,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -1561,9 +1599,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1580,10 +1618,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs607, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -1600,9 +1638,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1619,10 +1657,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs607, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -1639,9 +1677,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1658,9 +1696,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1677,9 +1715,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1696,10 +1734,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1716,10 +1754,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1736,10 +1774,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1756,9 +1794,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1775,9 +1813,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1794,9 +1832,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1813,10 +1851,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1833,10 +1871,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1853,10 +1891,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1873,9 +1911,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1892,9 +1930,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1911,9 +1949,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1930,10 +1968,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -1950,10 +1988,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -1970,10 +2008,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -1990,9 +2028,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs608, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_ae81a3d12fb5(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost18(&c, &assertgenshapes.Locs608, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_b393b509abee(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -2009,9 +2047,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs609, &a1, n)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs609, &a1, n, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -2028,9 +2066,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -2047,10 +2085,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_98a2f031987c(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost20(&c, &assertgenshapes.Locs610, &a0, &a1, &a2, x, n, out, r0)
+	assertgenshapes.ChecksPost_4bc29c036f09(&c, &assertgenshapes.Locs_cd459a9931ef, &a0, &a1, &a2, x, n, out, r0)
 	return r0
 }
 
@@ -2067,10 +2105,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs611, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs611, &a1, &a2, n, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_49a3230ca75e, &a1, &a2, n, out, r0)
 	return r0
 }
 
@@ -2087,10 +2125,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs607, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a2, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a2, x, out, r0)
 	return r0
 }
 
@@ -2107,9 +2145,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs295, &a0, x)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs295, &a0, x, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -2126,10 +2164,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs607, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs607, &a0, &a1, x, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_0e4402c5fbd1, &a0, &a1, x, out, r0)
 	return r0
 }
 
@@ -2146,9 +2184,9 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre0(&c, &opXFoobar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_67c6b7207594(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_f0ed8a2d1ee2(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2165,10 +2203,10 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre54(&c, &opXFoobarOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_76755cefda69(&c, &opXFoobarOut, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	assertgenshapes.ChecksPost55(&c, &assertgenshapes.Locs40, &a0, &a4, self, out, r0)
+	assertgenshapes.ChecksPost_b3d543f26980(&c, &assertgenshapes.Locs_25c235bf043b, &a0, &a4, self, out, r0)
 	return r0
 }
 
@@ -2189,10 +2227,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre400(&c, &opXFusedAdam_, &assertgenshapes.Locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_6f7e4670f9a8(&c, &opXFusedAdam_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost401(&c, &assertgenshapes.Locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_54d3f77fbf6d(&c, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -2212,10 +2250,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		a13, a14                    asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre402(&c, &opXFusedAdamOut, &assertgenshapes.Locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_eed17a0bd3cd(&c, &opXFusedAdamOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost403(&c, &assertgenshapes.Locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_63e8e28ef05b(&c, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -2234,9 +2272,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre404(&c, &opXFusedAdam, &assertgenshapes.Locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_1fdfd85af8b3(&c, &opXFusedAdam, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost405(&c, &assertgenshapes.Locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_f6d8916dfd9e(&c, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2257,10 +2295,10 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre406(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_69f208da051a(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost407(&c, &assertgenshapes.Locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_2eaf9b91a5d5(&c, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdamTensorLrOut = asserts.Op{
@@ -2280,10 +2318,10 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		a6, a13, a14                asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre408(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_c4ca96303fbd(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost409(&c, &assertgenshapes.Locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_1f90e0b939aa(&c, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamTensorLr = asserts.Op{
@@ -2302,9 +2340,9 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre410(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_10f50de332a9(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost411(&c, &assertgenshapes.Locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_51b899f5ea45(&c, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2325,10 +2363,10 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre400(&c, &opXFusedAdamw_, &assertgenshapes.Locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_6f7e4670f9a8(&c, &opXFusedAdamw_, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost401(&c, &assertgenshapes.Locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_54d3f77fbf6d(&c, &assertgenshapes.Locs_243f6e0a86a4, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdamwOut = asserts.Op{
@@ -2348,10 +2386,10 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		a13, a14                    asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre402(&c, &opXFusedAdamwOut, &assertgenshapes.Locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_eed17a0bd3cd(&c, &opXFusedAdamwOut, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost403(&c, &assertgenshapes.Locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_63e8e28ef05b(&c, &assertgenshapes.Locs_9551ad9e4bff, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamw = asserts.Op{
@@ -2370,9 +2408,9 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		a13, a14               asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre404(&c, &opXFusedAdamw, &assertgenshapes.Locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_1fdfd85af8b3(&c, &opXFusedAdamw, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost405(&c, &assertgenshapes.Locs614, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_f6d8916dfd9e(&c, &assertgenshapes.Locs_8743805fc1f3, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2393,10 +2431,10 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre406(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_69f208da051a(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost407(&c, &assertgenshapes.Locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_2eaf9b91a5d5(&c, &assertgenshapes.Locs_dcc760a011ff, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
 
 var opXFusedAdamwTensorLrOut = asserts.Op{
@@ -2416,10 +2454,10 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		a6, a13, a14                asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre408(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_c4ca96303fbd(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost409(&c, &assertgenshapes.Locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_1f90e0b939aa(&c, &assertgenshapes.Locs_e226bc9cb0db, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedAdamwTensorLr = asserts.Op{
@@ -2438,9 +2476,9 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6, a13, a14           asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre410(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_10f50de332a9(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost411(&c, &assertgenshapes.Locs617, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_51b899f5ea45(&c, &assertgenshapes.Locs_4e0917fbb69c, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2461,10 +2499,10 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		a10, a11   asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre412(&c, &opXFusedSgd_, &assertgenshapes.Locs618, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_c621dea9a2cd(&c, &opXFusedSgd_, &assertgenshapes.Locs_05054fec82f3, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost413(&c, &assertgenshapes.Locs618, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_82e280c9dcbc(&c, &assertgenshapes.Locs_05054fec82f3, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 }
 
 var opXFusedSgdOut = asserts.Op{
@@ -2484,10 +2522,10 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		a10, a11        asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre414(&c, &opXFusedSgdOut, &assertgenshapes.Locs619, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_e8768fae3165(&c, &opXFusedSgdOut, &assertgenshapes.Locs_b715156084c5, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost415(&c, &assertgenshapes.Locs619, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_68320754346e(&c, &assertgenshapes.Locs_b715156084c5, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 }
 
 var opXFusedSgd = asserts.Op{
@@ -2506,9 +2544,9 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 		a10, a11   asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre416(&c, &opXFusedSgd, &assertgenshapes.Locs620, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_93cd22d2a3a3(&c, &opXFusedSgd, &assertgenshapes.Locs_089a39466097, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost417(&c, &assertgenshapes.Locs620, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.ChecksPost_f5c0e095e998(&c, &assertgenshapes.Locs_089a39466097, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2529,10 +2567,10 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		a5, a10, a11 asserts.Saved
 		l0, l1, l2   asserts.SavedList
 	)
-	assertgenshapes.ChecksPre418(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs621, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_d8ab571bd003(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs_b1d002fe62d3, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost419(&c, &assertgenshapes.Locs621, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_14084508a282(&c, &assertgenshapes.Locs_b1d002fe62d3, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 }
 
 var opXFusedSgdTensorLrOut = asserts.Op{
@@ -2552,10 +2590,10 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		a5, a10, a11    asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre420(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs622, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_701a56ec8129(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs_fb3bcfc25ab8, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost421(&c, &assertgenshapes.Locs622, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_c7ae5aabad57(&c, &assertgenshapes.Locs_fb3bcfc25ab8, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 }
 
 var opXFusedSgdTensorLr = asserts.Op{
@@ -2574,9 +2612,9 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 		a5, a10, a11 asserts.Saved
 		l0, l1, l2   asserts.SavedList
 	)
-	assertgenshapes.ChecksPre422(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs623, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_499c9a2c1520(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs_7743f8d05582, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost423(&c, &assertgenshapes.Locs623, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
+	assertgenshapes.ChecksPost_77f10c39eaec(&c, &assertgenshapes.Locs_7743f8d05582, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2597,10 +2635,10 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		a9, a10        asserts.Saved
 		l0, l1, l2, l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre424(&c, &opXFusedAdagrad_, &assertgenshapes.Locs624, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_d54478b32b6a(&c, &opXFusedAdagrad_, &assertgenshapes.Locs_e1d725e72cf1, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost425(&c, &assertgenshapes.Locs624, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPost_0e00a9169056(&c, &assertgenshapes.Locs_e1d725e72cf1, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 }
 
 var opXFusedAdagradOut = asserts.Op{
@@ -2620,10 +2658,10 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		a9, a10             asserts.Saved
 		l0, l1, l2, l3, l11 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre426(&c, &opXFusedAdagradOut, &assertgenshapes.Locs625, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPre_b2c44a75acf0(&c, &opXFusedAdagradOut, &assertgenshapes.Locs_a2d44d4662e9, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost427(&c, &assertgenshapes.Locs625, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	assertgenshapes.ChecksPost_e9e555b5e501(&c, &assertgenshapes.Locs_a2d44d4662e9, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 }
 
 var opXFusedAdagrad = asserts.Op{
@@ -2642,9 +2680,9 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 		a9, a10        asserts.Saved
 		l0, l1, l2, l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre428(&c, &opXFusedAdagrad, &assertgenshapes.Locs626, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	assertgenshapes.ChecksPre_a8653d9e87c4(&c, &opXFusedAdagrad, &assertgenshapes.Locs_e200db557f1d, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost429(&c, &assertgenshapes.Locs626, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_ed4cc266b0e8(&c, &assertgenshapes.Locs_e200db557f1d, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2662,14 +2700,16 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre21(&c, &opXPropagateXlaData, &assertgenshapes.Locs627, &a0, &a1, input, output)
+	assertgenshapes.ChecksPre_f3f6d59e2c08(&c, &opXPropagateXlaData, &assertgenshapes.Locs_f728ba93a878, &a0, &a1, input, output)
 	kernels.XPropagateXlaData(input, output)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs627, &a0, &a1, input, output)
+	assertgenshapes.ChecksPost_d0b8e08e023c(&c, &assertgenshapes.Locs_f728ba93a878, &a0, &a1, input, output)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                       = kernels.XScaledDotProductFlashAttentionForCpuBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, []bool, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, bool, *torch.Tensor, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                      = kernels.XScaledDotProductFusedAttentionOverrideableBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, float64, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                               = kernels.XScaledDotProductEfficientAttention
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, []bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                  = kernels.XScaledDotProductEfficientAttentionBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                              = kernels.XScaledDotProductCudnnAttention

@@ -9,6 +9,1281 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+// DunderAndScalar calls kernels.DunderAndScalar: __and__.Scalar is checked only in builds with -tags debugasserts.
+func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.DunderAndScalar(self, other)
+}
+
+// DunderAndTensor calls kernels.DunderAndTensor: __and__.Tensor is checked only in builds with -tags debugasserts.
+func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.DunderAndTensor(self, other)
+}
+
+// DunderIandScalar calls kernels.DunderIandScalar: __iand__.Scalar is checked only in builds with -tags debugasserts.
+func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.DunderIandScalar(self, other)
+}
+
+// DunderIandTensor calls kernels.DunderIandTensor: __iand__.Tensor is checked only in builds with -tags debugasserts.
+func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.DunderIandTensor(self, other)
+}
+
+// BitwiseOrTensorOut calls kernels.BitwiseOrTensorOut: bitwise_or.Tensor_out is checked only in builds with -tags debugasserts.
+func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseOrTensorOut(self, other, out)
+}
+
+// BitwiseOrScalarOut calls kernels.BitwiseOrScalarOut: bitwise_or.Scalar_out is checked only in builds with -tags debugasserts.
+func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseOrScalarOut(self, other, out)
+}
+
+// BitwiseOrScalar calls kernels.BitwiseOrScalar: bitwise_or.Scalar is checked only in builds with -tags debugasserts.
+func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.BitwiseOrScalar(self, other)
+}
+
+// BitwiseOrScalarTensor calls kernels.BitwiseOrScalarTensor: bitwise_or.Scalar_Tensor is checked only in builds with -tags debugasserts.
+func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseOrScalarTensor(self, other)
+}
+
+// BitwiseOrScalarTensorOut calls kernels.BitwiseOrScalarTensorOut: bitwise_or.Scalar_Tensor_out is checked only in builds with -tags debugasserts.
+func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseOrScalarTensorOut(self, other, out)
+}
+
+// BitwiseOrTensor calls kernels.BitwiseOrTensor: bitwise_or.Tensor is checked only in builds with -tags debugasserts.
+func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseOrTensor(self, other)
+}
+
+// BitwiseOr_Scalar calls kernels.BitwiseOr_Scalar: bitwise_or_.Scalar is checked only in builds with -tags debugasserts.
+func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.BitwiseOr_Scalar(self, other)
+}
+
+// BitwiseOr_Tensor calls kernels.BitwiseOr_Tensor: bitwise_or_.Tensor is checked only in builds with -tags debugasserts.
+func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseOr_Tensor(self, other)
+}
+
+// DunderOrScalar calls kernels.DunderOrScalar: __or__.Scalar is checked only in builds with -tags debugasserts.
+func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.DunderOrScalar(self, other)
+}
+
+// DunderOrTensor calls kernels.DunderOrTensor: __or__.Tensor is checked only in builds with -tags debugasserts.
+func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.DunderOrTensor(self, other)
+}
+
+// DunderIorScalar calls kernels.DunderIorScalar: __ior__.Scalar is checked only in builds with -tags debugasserts.
+func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.DunderIorScalar(self, other)
+}
+
+// DunderIorTensor calls kernels.DunderIorTensor: __ior__.Tensor is checked only in builds with -tags debugasserts.
+func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.DunderIorTensor(self, other)
+}
+
+// BitwiseXorTensorOut calls kernels.BitwiseXorTensorOut: bitwise_xor.Tensor_out is checked only in builds with -tags debugasserts.
+func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseXorTensorOut(self, other, out)
+}
+
+// BitwiseXorScalarOut calls kernels.BitwiseXorScalarOut: bitwise_xor.Scalar_out is checked only in builds with -tags debugasserts.
+func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseXorScalarOut(self, other, out)
+}
+
+// BitwiseXorScalar calls kernels.BitwiseXorScalar: bitwise_xor.Scalar is checked only in builds with -tags debugasserts.
+func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.BitwiseXorScalar(self, other)
+}
+
+// BitwiseXorScalarTensor calls kernels.BitwiseXorScalarTensor: bitwise_xor.Scalar_Tensor is checked only in builds with -tags debugasserts.
+func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseXorScalarTensor(self, other)
+}
+
+// BitwiseXorScalarTensorOut calls kernels.BitwiseXorScalarTensorOut: bitwise_xor.Scalar_Tensor_out is checked only in builds with -tags debugasserts.
+func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseXorScalarTensorOut(self, other, out)
+}
+
+// BitwiseXorTensor calls kernels.BitwiseXorTensor: bitwise_xor.Tensor is checked only in builds with -tags debugasserts.
+func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseXorTensor(self, other)
+}
+
+// BitwiseXor_Scalar calls kernels.BitwiseXor_Scalar: bitwise_xor_.Scalar is checked only in builds with -tags debugasserts.
+func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.BitwiseXor_Scalar(self, other)
+}
+
+// BitwiseXor_Tensor calls kernels.BitwiseXor_Tensor: bitwise_xor_.Tensor is checked only in builds with -tags debugasserts.
+func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseXor_Tensor(self, other)
+}
+
+// DunderXorScalar calls kernels.DunderXorScalar: __xor__.Scalar is checked only in builds with -tags debugasserts.
+func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.DunderXorScalar(self, other)
+}
+
+// DunderXorTensor calls kernels.DunderXorTensor: __xor__.Tensor is checked only in builds with -tags debugasserts.
+func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.DunderXorTensor(self, other)
+}
+
+// DunderIxorScalar calls kernels.DunderIxorScalar: __ixor__.Scalar is checked only in builds with -tags debugasserts.
+func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.DunderIxorScalar(self, other)
+}
+
+// DunderIxorTensor calls kernels.DunderIxorTensor: __ixor__.Tensor is checked only in builds with -tags debugasserts.
+func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.DunderIxorTensor(self, other)
+}
+
+// DunderLshiftScalar calls kernels.DunderLshiftScalar: __lshift__.Scalar is checked only in builds with -tags debugasserts.
+func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.DunderLshiftScalar(self, other)
+}
+
+// DunderLshiftTensor calls kernels.DunderLshiftTensor: __lshift__.Tensor is checked only in builds with -tags debugasserts.
+func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.DunderLshiftTensor(self, other)
+}
+
+// DunderIlshiftScalar calls kernels.DunderIlshiftScalar: __ilshift__.Scalar is checked only in builds with -tags debugasserts.
+func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.DunderIlshiftScalar(self, other)
+}
+
+// DunderLshiftScalarOut calls kernels.DunderLshiftScalarOut: __lshift__.Scalar_out is checked only in builds with -tags debugasserts.
+func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.DunderLshiftScalarOut(self, other, out)
+}
+
+// DunderIlshiftTensor calls kernels.DunderIlshiftTensor: __ilshift__.Tensor is checked only in builds with -tags debugasserts.
+func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.DunderIlshiftTensor(self, other)
+}
+
+// DunderLshiftTensorOut calls kernels.DunderLshiftTensorOut: __lshift__.Tensor_out is checked only in builds with -tags debugasserts.
+func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.DunderLshiftTensorOut(self, other, out)
+}
+
+// BitwiseLeftShiftTensor calls kernels.BitwiseLeftShiftTensor: bitwise_left_shift.Tensor is checked only in builds with -tags debugasserts.
+func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseLeftShiftTensor(self, other)
+}
+
+// BitwiseLeftShift_Tensor calls kernels.BitwiseLeftShift_Tensor: bitwise_left_shift_.Tensor is checked only in builds with -tags debugasserts.
+func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseLeftShift_Tensor(self, other)
+}
+
+// BitwiseLeftShiftTensorOut calls kernels.BitwiseLeftShiftTensorOut: bitwise_left_shift.Tensor_out is checked only in builds with -tags debugasserts.
+func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseLeftShiftTensorOut(self, other, out)
+}
+
+// BitwiseLeftShiftTensorScalar calls kernels.BitwiseLeftShiftTensorScalar: bitwise_left_shift.Tensor_Scalar is checked only in builds with -tags debugasserts.
+func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.BitwiseLeftShiftTensorScalar(self, other)
+}
+
+// BitwiseLeftShift_TensorScalar calls kernels.BitwiseLeftShift_TensorScalar: bitwise_left_shift_.Tensor_Scalar is checked only in builds with -tags debugasserts.
+func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.BitwiseLeftShift_TensorScalar(self, other)
+}
+
+// BitwiseLeftShiftTensorScalarOut calls kernels.BitwiseLeftShiftTensorScalarOut: bitwise_left_shift.Tensor_Scalar_out is checked only in builds with -tags debugasserts.
+func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
+}
+
+// BitwiseLeftShiftScalarTensor calls kernels.BitwiseLeftShiftScalarTensor: bitwise_left_shift.Scalar_Tensor is checked only in builds with -tags debugasserts.
+func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseLeftShiftScalarTensor(self, other)
+}
+
+// BitwiseLeftShiftScalarTensorOut calls kernels.BitwiseLeftShiftScalarTensorOut: bitwise_left_shift.Scalar_Tensor_out is checked only in builds with -tags debugasserts.
+func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
+}
+
+// DunderRshiftScalar calls kernels.DunderRshiftScalar: __rshift__.Scalar is checked only in builds with -tags debugasserts.
+func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.DunderRshiftScalar(self, other)
+}
+
+// DunderRshiftTensor calls kernels.DunderRshiftTensor: __rshift__.Tensor is checked only in builds with -tags debugasserts.
+func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.DunderRshiftTensor(self, other)
+}
+
+// DunderIrshiftScalar calls kernels.DunderIrshiftScalar: __irshift__.Scalar is checked only in builds with -tags debugasserts.
+func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.DunderIrshiftScalar(self, other)
+}
+
+// DunderRshiftScalarOut calls kernels.DunderRshiftScalarOut: __rshift__.Scalar_out is checked only in builds with -tags debugasserts.
+func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.DunderRshiftScalarOut(self, other, out)
+}
+
+// DunderIrshiftTensor calls kernels.DunderIrshiftTensor: __irshift__.Tensor is checked only in builds with -tags debugasserts.
+func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.DunderIrshiftTensor(self, other)
+}
+
+// DunderRshiftTensorOut calls kernels.DunderRshiftTensorOut: __rshift__.Tensor_out is checked only in builds with -tags debugasserts.
+func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.DunderRshiftTensorOut(self, other, out)
+}
+
+// BitwiseRightShiftTensor calls kernels.BitwiseRightShiftTensor: bitwise_right_shift.Tensor is checked only in builds with -tags debugasserts.
+func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseRightShiftTensor(self, other)
+}
+
+// BitwiseRightShift_Tensor calls kernels.BitwiseRightShift_Tensor: bitwise_right_shift_.Tensor is checked only in builds with -tags debugasserts.
+func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseRightShift_Tensor(self, other)
+}
+
+// BitwiseRightShiftTensorOut calls kernels.BitwiseRightShiftTensorOut: bitwise_right_shift.Tensor_out is checked only in builds with -tags debugasserts.
+func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseRightShiftTensorOut(self, other, out)
+}
+
+// BitwiseRightShiftTensorScalar calls kernels.BitwiseRightShiftTensorScalar: bitwise_right_shift.Tensor_Scalar is checked only in builds with -tags debugasserts.
+func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.BitwiseRightShiftTensorScalar(self, other)
+}
+
+// BitwiseRightShift_TensorScalar calls kernels.BitwiseRightShift_TensorScalar: bitwise_right_shift_.Tensor_Scalar is checked only in builds with -tags debugasserts.
+func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.BitwiseRightShift_TensorScalar(self, other)
+}
+
+// BitwiseRightShiftTensorScalarOut calls kernels.BitwiseRightShiftTensorScalarOut: bitwise_right_shift.Tensor_Scalar_out is checked only in builds with -tags debugasserts.
+func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
+}
+
+// BitwiseRightShiftScalarTensor calls kernels.BitwiseRightShiftScalarTensor: bitwise_right_shift.Scalar_Tensor is checked only in builds with -tags debugasserts.
+func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseRightShiftScalarTensor(self, other)
+}
+
+// BitwiseRightShiftScalarTensorOut calls kernels.BitwiseRightShiftScalarTensorOut: bitwise_right_shift.Scalar_Tensor_out is checked only in builds with -tags debugasserts.
+func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
+}
+
+// Tril_ calls kernels.Tril_: tril_ is checked only in builds with -tags debugasserts.
+func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
+	return kernels.Tril_(self, diagonal)
+}
+
+// Triu_ calls kernels.Triu_: triu_ is checked only in builds with -tags debugasserts.
+func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
+	return kernels.Triu_(self, diagonal)
+}
+
+// Digamma_ calls kernels.Digamma_: digamma_ is checked only in builds with -tags debugasserts.
+func Digamma_(self *torch.Tensor) *torch.Tensor {
+	return kernels.Digamma_(self)
+}
+
+// Lerp_Scalar calls kernels.Lerp_Scalar: lerp_.Scalar is checked only in builds with -tags debugasserts.
+func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *torch.Tensor {
+	return kernels.Lerp_Scalar(self, end, weight)
+}
+
+// Lerp_Tensor calls kernels.Lerp_Tensor: lerp_.Tensor is checked only in builds with -tags debugasserts.
+func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
+	return kernels.Lerp_Tensor(self, end, weight)
+}
+
+// Addbmm_ calls kernels.Addbmm_: addbmm_ is checked only in builds with -tags debugasserts.
+func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar) *torch.Tensor {
+	return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
+}
+
+// AddbmmOut calls kernels.AddbmmOut: addbmm.out is checked only in builds with -tags debugasserts.
+func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
+}
+
+// Addbmm calls kernels.Addbmm: addbmm is checked only in builds with -tags debugasserts.
+func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar) *torch.Tensor {
+	return kernels.Addbmm(self, batch1, batch2, beta, alpha)
+}
+
+// Random_From calls kernels.Random_From: random_.from is checked only in builds with -tags debugasserts.
+func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torch.Tensor {
+	return kernels.Random_From(self, from, to, generator)
+}
+
+// RandomFromOut calls kernels.RandomFromOut: random.from_out is checked only in builds with -tags debugasserts.
+func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out *torch.Tensor) *torch.Tensor {
+	return kernels.RandomFromOut(self, from, to, generator, out)
+}
+
+// RandomFrom calls kernels.RandomFrom: random.from is checked only in builds with -tags debugasserts.
+func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch.Tensor {
+	return kernels.RandomFrom(self, from, to, generator)
+}
+
+// Random_To calls kernels.Random_To: random_.to is checked only in builds with -tags debugasserts.
+func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
+	return kernels.Random_To(self, to, generator)
+}
+
+// RandomToOut calls kernels.RandomToOut: random.to_out is checked only in builds with -tags debugasserts.
+func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor) *torch.Tensor {
+	return kernels.RandomToOut(self, to, generator, out)
+}
+
+// RandomTo calls kernels.RandomTo: random.to is checked only in builds with -tags debugasserts.
+func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
+	return kernels.RandomTo(self, to, generator)
+}
+
+// Random_ calls kernels.Random_: random_ is checked only in builds with -tags debugasserts.
+func Random_(self *torch.Tensor, generator any) *torch.Tensor {
+	return kernels.Random_(self, generator)
+}
+
+// RandomOut calls kernels.RandomOut: random.out is checked only in builds with -tags debugasserts.
+func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
+	return kernels.RandomOut(self, generator, out)
+}
+
+// Random calls kernels.Random: random is checked only in builds with -tags debugasserts.
+func Random(self *torch.Tensor, generator any) *torch.Tensor {
+	return kernels.Random(self, generator)
+}
+
+// Uniform_ calls kernels.Uniform_: uniform_ is checked only in builds with -tags debugasserts.
+func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torch.Tensor {
+	return kernels.Uniform_(self, from, to, generator)
+}
+
+// UniformOut calls kernels.UniformOut: uniform.out is checked only in builds with -tags debugasserts.
+func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out *torch.Tensor) *torch.Tensor {
+	return kernels.UniformOut(self, from, to, generator, out)
+}
+
+// Uniform calls kernels.Uniform: uniform is checked only in builds with -tags debugasserts.
+func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch.Tensor {
+	return kernels.Uniform(self, from, to, generator)
+}
+
+// Cauchy_ calls kernels.Cauchy_: cauchy_ is checked only in builds with -tags debugasserts.
+func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *torch.Tensor {
+	return kernels.Cauchy_(self, median, sigma, generator)
+}
+
+// CauchyOut calls kernels.CauchyOut: cauchy.out is checked only in builds with -tags debugasserts.
+func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any, out *torch.Tensor) *torch.Tensor {
+	return kernels.CauchyOut(self, median, sigma, generator, out)
+}
+
+// Cauchy calls kernels.Cauchy: cauchy is checked only in builds with -tags debugasserts.
+func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *torch.Tensor {
+	return kernels.Cauchy(self, median, sigma, generator)
+}
+
+// LogNormal_ calls kernels.LogNormal_: log_normal_ is checked only in builds with -tags debugasserts.
+func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
+	return kernels.LogNormal_(self, mean, std, generator)
+}
+
+// LogNormalOut calls kernels.LogNormalOut: log_normal.out is checked only in builds with -tags debugasserts.
+func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, out *torch.Tensor) *torch.Tensor {
+	return kernels.LogNormalOut(self, mean, std, generator, out)
+}
+
+// LogNormal calls kernels.LogNormal: log_normal is checked only in builds with -tags debugasserts.
+func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
+	return kernels.LogNormal(self, mean, std, generator)
+}
+
+// Exponential_ calls kernels.Exponential_: exponential_ is checked only in builds with -tags debugasserts.
+func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tensor {
+	return kernels.Exponential_(self, lambd, generator)
+}
+
+// ExponentialOut calls kernels.ExponentialOut: exponential.out is checked only in builds with -tags debugasserts.
+func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch.Tensor) *torch.Tensor {
+	return kernels.ExponentialOut(self, lambd, generator, out)
+}
+
+// Exponential calls kernels.Exponential: exponential is checked only in builds with -tags debugasserts.
+func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor {
+	return kernels.Exponential(self, lambd, generator)
+}
+
+// Geometric_ calls kernels.Geometric_: geometric_ is checked only in builds with -tags debugasserts.
+func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
+	return kernels.Geometric_(self, p, generator)
+}
+
+// GeometricOut calls kernels.GeometricOut: geometric.out is checked only in builds with -tags debugasserts.
+func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tensor) *torch.Tensor {
+	return kernels.GeometricOut(self, p, generator, out)
+}
+
+// Geometric calls kernels.Geometric: geometric is checked only in builds with -tags debugasserts.
+func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
+	return kernels.Geometric(self, p, generator)
+}
+
+// DiagOut calls kernels.DiagOut: diag.out is checked only in builds with -tags debugasserts.
+func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.DiagOut(self, diagonal, out)
+}
+
+// Diag calls kernels.Diag: diag is checked only in builds with -tags debugasserts.
+func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
+	return kernels.Diag(self, diagonal)
+}
+
+// CrossOut calls kernels.CrossOut: cross.out is checked only in builds with -tags debugasserts.
+func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.CrossOut(self, other, dim, out)
+}
+
+// Cross calls kernels.Cross: cross is checked only in builds with -tags debugasserts.
+func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
+	return kernels.Cross(self, other, dim)
+}
+
+// TriuOut calls kernels.TriuOut: triu.out is checked only in builds with -tags debugasserts.
+func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.TriuOut(self, diagonal, out)
+}
+
+// Triu calls kernels.Triu: triu is checked only in builds with -tags debugasserts.
+func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
+	return kernels.Triu(self, diagonal)
+}
+
+// TrilOut calls kernels.TrilOut: tril.out is checked only in builds with -tags debugasserts.
+func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.TrilOut(self, diagonal, out)
+}
+
+// Tril calls kernels.Tril: tril is checked only in builds with -tags debugasserts.
+func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
+	return kernels.Tril(self, diagonal)
+}
+
+// TrilIndices calls kernels.TrilIndices: tril_indices is checked only in builds with -tags debugasserts.
+func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
+}
+
+// TrilIndicesOut calls kernels.TrilIndicesOut: tril_indices.out is checked only in builds with -tags debugasserts.
+func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.TrilIndicesOut(row, col, offset, out)
+}
+
+// TriuIndices calls kernels.TriuIndices: triu_indices is checked only in builds with -tags debugasserts.
+func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
+}
+
+// TriuIndicesOut calls kernels.TriuIndicesOut: triu_indices.out is checked only in builds with -tags debugasserts.
+func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.TriuIndicesOut(row, col, offset, out)
+}
+
+// Trace calls kernels.Trace: trace is checked only in builds with -tags debugasserts.
+func Trace(self *torch.Tensor) *torch.Tensor {
+	return kernels.Trace(self)
+}
+
+// TraceOut calls kernels.TraceOut: trace.out is checked only in builds with -tags debugasserts.
+func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.TraceOut(self, out)
+}
+
+// TraceBackward calls kernels.TraceBackward: trace_backward is checked only in builds with -tags debugasserts.
+func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
+	return kernels.TraceBackward(grad, sizes)
+}
+
+// NeScalarOut calls kernels.NeScalarOut: ne.Scalar_out is checked only in builds with -tags debugasserts.
+func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.NeScalarOut(self, other, out)
+}
+
+// NeScalar calls kernels.NeScalar: ne.Scalar is checked only in builds with -tags debugasserts.
+func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.NeScalar(self, other)
+}
+
+// NeTensorOut calls kernels.NeTensorOut: ne.Tensor_out is checked only in builds with -tags debugasserts.
+func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.NeTensorOut(self, other, out)
+}
+
+// NeTensor calls kernels.NeTensor: ne.Tensor is checked only in builds with -tags debugasserts.
+func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.NeTensor(self, other)
+}
+
+// Ne_Scalar calls kernels.Ne_Scalar: ne_.Scalar is checked only in builds with -tags debugasserts.
+func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.Ne_Scalar(self, other)
+}
+
+// Ne_Tensor calls kernels.Ne_Tensor: ne_.Tensor is checked only in builds with -tags debugasserts.
+func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Ne_Tensor(self, other)
+}
+
+// NotEqualScalarOut calls kernels.NotEqualScalarOut: not_equal.Scalar_out is checked only in builds with -tags debugasserts.
+func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.NotEqualScalarOut(self, other, out)
+}
+
+// NotEqualScalar calls kernels.NotEqualScalar: not_equal.Scalar is checked only in builds with -tags debugasserts.
+func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.NotEqualScalar(self, other)
+}
+
+// NotEqualTensorOut calls kernels.NotEqualTensorOut: not_equal.Tensor_out is checked only in builds with -tags debugasserts.
+func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.NotEqualTensorOut(self, other, out)
+}
+
+// NotEqualTensor calls kernels.NotEqualTensor: not_equal.Tensor is checked only in builds with -tags debugasserts.
+func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.NotEqualTensor(self, other)
+}
+
+// NotEqual_Scalar calls kernels.NotEqual_Scalar: not_equal_.Scalar is checked only in builds with -tags debugasserts.
+func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.NotEqual_Scalar(self, other)
+}
+
+// NotEqual_Tensor calls kernels.NotEqual_Tensor: not_equal_.Tensor is checked only in builds with -tags debugasserts.
+func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.NotEqual_Tensor(self, other)
+}
+
+// EqScalarOut calls kernels.EqScalarOut: eq.Scalar_out is checked only in builds with -tags debugasserts.
+func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.EqScalarOut(self, other, out)
+}
+
+// EqScalar calls kernels.EqScalar: eq.Scalar is checked only in builds with -tags debugasserts.
+func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.EqScalar(self, other)
+}
+
+// EqTensorOut calls kernels.EqTensorOut: eq.Tensor_out is checked only in builds with -tags debugasserts.
+func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.EqTensorOut(self, other, out)
+}
+
+// EqTensor calls kernels.EqTensor: eq.Tensor is checked only in builds with -tags debugasserts.
+func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.EqTensor(self, other)
+}
+
+// GeScalarOut calls kernels.GeScalarOut: ge.Scalar_out is checked only in builds with -tags debugasserts.
+func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.GeScalarOut(self, other, out)
+}
+
+// GeScalar calls kernels.GeScalar: ge.Scalar is checked only in builds with -tags debugasserts.
+func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.GeScalar(self, other)
+}
+
+// GeTensorOut calls kernels.GeTensorOut: ge.Tensor_out is checked only in builds with -tags debugasserts.
+func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.GeTensorOut(self, other, out)
+}
+
+// GeTensor calls kernels.GeTensor: ge.Tensor is checked only in builds with -tags debugasserts.
+func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.GeTensor(self, other)
+}
+
+// Ge_Scalar calls kernels.Ge_Scalar: ge_.Scalar is checked only in builds with -tags debugasserts.
+func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.Ge_Scalar(self, other)
+}
+
+// Ge_Tensor calls kernels.Ge_Tensor: ge_.Tensor is checked only in builds with -tags debugasserts.
+func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Ge_Tensor(self, other)
+}
+
+// GreaterEqualScalarOut calls kernels.GreaterEqualScalarOut: greater_equal.Scalar_out is checked only in builds with -tags debugasserts.
+func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.GreaterEqualScalarOut(self, other, out)
+}
+
+// GreaterEqualScalar calls kernels.GreaterEqualScalar: greater_equal.Scalar is checked only in builds with -tags debugasserts.
+func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.GreaterEqualScalar(self, other)
+}
+
+// GreaterEqualTensorOut calls kernels.GreaterEqualTensorOut: greater_equal.Tensor_out is checked only in builds with -tags debugasserts.
+func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.GreaterEqualTensorOut(self, other, out)
+}
+
+// GreaterEqualTensor calls kernels.GreaterEqualTensor: greater_equal.Tensor is checked only in builds with -tags debugasserts.
+func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.GreaterEqualTensor(self, other)
+}
+
+// GreaterEqual_Scalar calls kernels.GreaterEqual_Scalar: greater_equal_.Scalar is checked only in builds with -tags debugasserts.
+func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.GreaterEqual_Scalar(self, other)
+}
+
+// GreaterEqual_Tensor calls kernels.GreaterEqual_Tensor: greater_equal_.Tensor is checked only in builds with -tags debugasserts.
+func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.GreaterEqual_Tensor(self, other)
+}
+
+// LeScalarOut calls kernels.LeScalarOut: le.Scalar_out is checked only in builds with -tags debugasserts.
+func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.LeScalarOut(self, other, out)
+}
+
+// LeScalar calls kernels.LeScalar: le.Scalar is checked only in builds with -tags debugasserts.
+func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.LeScalar(self, other)
+}
+
+// LeTensorOut calls kernels.LeTensorOut: le.Tensor_out is checked only in builds with -tags debugasserts.
+func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LeTensorOut(self, other, out)
+}
+
+// LeTensor calls kernels.LeTensor: le.Tensor is checked only in builds with -tags debugasserts.
+func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.LeTensor(self, other)
+}
+
+// Le_Scalar calls kernels.Le_Scalar: le_.Scalar is checked only in builds with -tags debugasserts.
+func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.Le_Scalar(self, other)
+}
+
+// Le_Tensor calls kernels.Le_Tensor: le_.Tensor is checked only in builds with -tags debugasserts.
+func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Le_Tensor(self, other)
+}
+
+// LessEqualScalarOut calls kernels.LessEqualScalarOut: less_equal.Scalar_out is checked only in builds with -tags debugasserts.
+func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.LessEqualScalarOut(self, other, out)
+}
+
+// LessEqualScalar calls kernels.LessEqualScalar: less_equal.Scalar is checked only in builds with -tags debugasserts.
+func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.LessEqualScalar(self, other)
+}
+
+// LessEqualTensorOut calls kernels.LessEqualTensorOut: less_equal.Tensor_out is checked only in builds with -tags debugasserts.
+func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LessEqualTensorOut(self, other, out)
+}
+
+// LessEqualTensor calls kernels.LessEqualTensor: less_equal.Tensor is checked only in builds with -tags debugasserts.
+func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.LessEqualTensor(self, other)
+}
+
+// LessEqual_Scalar calls kernels.LessEqual_Scalar: less_equal_.Scalar is checked only in builds with -tags debugasserts.
+func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.LessEqual_Scalar(self, other)
+}
+
+// LessEqual_Tensor calls kernels.LessEqual_Tensor: less_equal_.Tensor is checked only in builds with -tags debugasserts.
+func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.LessEqual_Tensor(self, other)
+}
+
+// GtScalarOut calls kernels.GtScalarOut: gt.Scalar_out is checked only in builds with -tags debugasserts.
+func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.GtScalarOut(self, other, out)
+}
+
+// GtScalar calls kernels.GtScalar: gt.Scalar is checked only in builds with -tags debugasserts.
+func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.GtScalar(self, other)
+}
+
+// GtTensorOut calls kernels.GtTensorOut: gt.Tensor_out is checked only in builds with -tags debugasserts.
+func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.GtTensorOut(self, other, out)
+}
+
+// GtTensor calls kernels.GtTensor: gt.Tensor is checked only in builds with -tags debugasserts.
+func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.GtTensor(self, other)
+}
+
+// Gt_Scalar calls kernels.Gt_Scalar: gt_.Scalar is checked only in builds with -tags debugasserts.
+func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.Gt_Scalar(self, other)
+}
+
+// Gt_Tensor calls kernels.Gt_Tensor: gt_.Tensor is checked only in builds with -tags debugasserts.
+func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Gt_Tensor(self, other)
+}
+
+// GreaterScalarOut calls kernels.GreaterScalarOut: greater.Scalar_out is checked only in builds with -tags debugasserts.
+func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.GreaterScalarOut(self, other, out)
+}
+
+// GreaterScalar calls kernels.GreaterScalar: greater.Scalar is checked only in builds with -tags debugasserts.
+func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.GreaterScalar(self, other)
+}
+
+// GreaterTensorOut calls kernels.GreaterTensorOut: greater.Tensor_out is checked only in builds with -tags debugasserts.
+func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.GreaterTensorOut(self, other, out)
+}
+
+// GreaterTensor calls kernels.GreaterTensor: greater.Tensor is checked only in builds with -tags debugasserts.
+func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.GreaterTensor(self, other)
+}
+
+// Greater_Scalar calls kernels.Greater_Scalar: greater_.Scalar is checked only in builds with -tags debugasserts.
+func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.Greater_Scalar(self, other)
+}
+
+// Greater_Tensor calls kernels.Greater_Tensor: greater_.Tensor is checked only in builds with -tags debugasserts.
+func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Greater_Tensor(self, other)
+}
+
+// LtScalarOut calls kernels.LtScalarOut: lt.Scalar_out is checked only in builds with -tags debugasserts.
+func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.LtScalarOut(self, other, out)
+}
+
+// LtScalar calls kernels.LtScalar: lt.Scalar is checked only in builds with -tags debugasserts.
+func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.LtScalar(self, other)
+}
+
+// LtTensorOut calls kernels.LtTensorOut: lt.Tensor_out is checked only in builds with -tags debugasserts.
+func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LtTensorOut(self, other, out)
+}
+
+// LtTensor calls kernels.LtTensor: lt.Tensor is checked only in builds with -tags debugasserts.
+func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.LtTensor(self, other)
+}
+
+// Lt_Scalar calls kernels.Lt_Scalar: lt_.Scalar is checked only in builds with -tags debugasserts.
+func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.Lt_Scalar(self, other)
+}
+
+// Lt_Tensor calls kernels.Lt_Tensor: lt_.Tensor is checked only in builds with -tags debugasserts.
+func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Lt_Tensor(self, other)
+}
+
+// LessScalarOut calls kernels.LessScalarOut: less.Scalar_out is checked only in builds with -tags debugasserts.
+func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.LessScalarOut(self, other, out)
+}
+
+// LessScalar calls kernels.LessScalar: less.Scalar is checked only in builds with -tags debugasserts.
+func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.LessScalar(self, other)
+}
+
+// LessTensorOut calls kernels.LessTensorOut: less.Tensor_out is checked only in builds with -tags debugasserts.
+func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LessTensorOut(self, other, out)
+}
+
+// LessTensor calls kernels.LessTensor: less.Tensor is checked only in builds with -tags debugasserts.
+func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.LessTensor(self, other)
+}
+
+// Less_Scalar calls kernels.Less_Scalar: less_.Scalar is checked only in builds with -tags debugasserts.
+func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	return kernels.Less_Scalar(self, other)
+}
+
+// Less_Tensor calls kernels.Less_Tensor: less_.Tensor is checked only in builds with -tags debugasserts.
+func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	return kernels.Less_Tensor(self, other)
+}
+
+// TakeOut calls kernels.TakeOut: take.out is checked only in builds with -tags debugasserts.
+func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.TakeOut(self, index, out)
+}
+
+// Take calls kernels.Take: take is checked only in builds with -tags debugasserts.
+func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
+	return kernels.Take(self, index)
+}
+
+// TakeAlongDimOut calls kernels.TakeAlongDimOut: take_along_dim.out is checked only in builds with -tags debugasserts.
+func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.TakeAlongDimOut(self, indices, dim, out)
+}
+
+// TakeAlongDim calls kernels.TakeAlongDim: take_along_dim is checked only in builds with -tags debugasserts.
+func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.Tensor {
+	return kernels.TakeAlongDim(self, indices, dim)
+}
+
+// IndexSelectOut calls kernels.IndexSelectOut: index_select.out is checked only in builds with -tags debugasserts.
+func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.IndexSelectOut(self, dim, index, out)
+}
+
+// IndexSelect calls kernels.IndexSelect: index_select is checked only in builds with -tags debugasserts.
+func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tensor {
+	return kernels.IndexSelect(self, dim, index)
+}
+
+// IndexSelectDimnameOut calls kernels.IndexSelectDimnameOut: index_select.dimname_out is checked only in builds with -tags debugasserts.
+func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.IndexSelectDimnameOut(self, dim, index, out)
+}
+
+// IndexSelectDimname calls kernels.IndexSelectDimname: index_select.dimname is checked only in builds with -tags debugasserts.
+func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *torch.Tensor {
+	return kernels.IndexSelectDimname(self, dim, index)
+}
+
+// IndexSelectBackward calls kernels.IndexSelectBackward: index_select_backward is checked only in builds with -tags debugasserts.
+func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, index *torch.Tensor) *torch.Tensor {
+	return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
+}
+
+// MaskedSelectOut calls kernels.MaskedSelectOut: masked_select.out is checked only in builds with -tags debugasserts.
+func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.MaskedSelectOut(self, mask, out)
+}
+
+// MaskedSelect calls kernels.MaskedSelect: masked_select is checked only in builds with -tags debugasserts.
+func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	return kernels.MaskedSelect(self, mask)
+}
+
+// MaskedSelectBackward calls kernels.MaskedSelectBackward: masked_select_backward is checked only in builds with -tags debugasserts.
+func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	return kernels.MaskedSelectBackward(grad, input, mask)
+}
+
+// NonzeroOut calls kernels.NonzeroOut: nonzero.out is checked only in builds with -tags debugasserts.
+func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.NonzeroOut(self, out)
+}
+
+// Nonzero calls kernels.Nonzero: nonzero is checked only in builds with -tags debugasserts.
+func Nonzero(self *torch.Tensor) *torch.Tensor {
+	return kernels.Nonzero(self)
+}
+
+// NonzeroStaticOut calls kernels.NonzeroStaticOut: nonzero_static.out is checked only in builds with -tags debugasserts.
+func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *torch.Tensor) *torch.Tensor {
+	return kernels.NonzeroStaticOut(self, size, fill_value, out)
+}
+
+// NonzeroStatic calls kernels.NonzeroStatic: nonzero_static is checked only in builds with -tags debugasserts.
+func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tensor {
+	return kernels.NonzeroStatic(self, size, fill_value)
+}
+
+// NonzeroNumpy calls kernels.NonzeroNumpy: nonzero_numpy is checked only in builds with -tags debugasserts.
+func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
+	return kernels.NonzeroNumpy(self)
+}
+
+// Argwhere calls kernels.Argwhere: argwhere is checked only in builds with -tags debugasserts.
+func Argwhere(self *torch.Tensor) *torch.Tensor {
+	return kernels.Argwhere(self)
+}
+
+// GatherOut calls kernels.GatherOut: gather.out is checked only in builds with -tags debugasserts.
+func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.GatherOut(self, dim, index, sparse_grad, out)
+}
+
+// Gather calls kernels.Gather: gather is checked only in builds with -tags debugasserts.
+func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
+	return kernels.Gather(self, dim, index, sparse_grad)
+}
+
+// GatherBackward calls kernels.GatherBackward: gather_backward is checked only in builds with -tags debugasserts.
+func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
+	return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
+}
+
+// GatherDimnameOut calls kernels.GatherDimnameOut: gather.dimname_out is checked only in builds with -tags debugasserts.
+func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, sparse_grad bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
+}
+
+// GatherDimname calls kernels.GatherDimname: gather.dimname is checked only in builds with -tags debugasserts.
+func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
+	return kernels.GatherDimname(self, dim, index, sparse_grad)
+}
+
+// XGatherSparseBackward calls kernels.XGatherSparseBackward: _gather_sparse_backward is checked only in builds with -tags debugasserts.
+func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
+	return kernels.XGatherSparseBackward(self, dim, index, grad)
+}
+
+// AddcmulOut calls kernels.AddcmulOut: addcmul.out is checked only in builds with -tags debugasserts.
+func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
+}
+
+// Addcmul calls kernels.Addcmul: addcmul is checked only in builds with -tags debugasserts.
+func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	return kernels.Addcmul(self, tensor1, tensor2, value)
+}
+
+// Addcmul_ calls kernels.Addcmul_: addcmul_ is checked only in builds with -tags debugasserts.
+func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	return kernels.Addcmul_(self, tensor1, tensor2, value)
+}
+
+// AddcdivOut calls kernels.AddcdivOut: addcdiv.out is checked only in builds with -tags debugasserts.
+func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
+}
+
+// Addcdiv calls kernels.Addcdiv: addcdiv is checked only in builds with -tags debugasserts.
+func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	return kernels.Addcdiv(self, tensor1, tensor2, value)
+}
+
+// Addcdiv_ calls kernels.Addcdiv_: addcdiv_ is checked only in builds with -tags debugasserts.
+func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	return kernels.Addcdiv_(self, tensor1, tensor2, value)
+}
+
+// CrossEntropyLoss calls kernels.CrossEntropyLoss: cross_entropy_loss is checked only in builds with -tags debugasserts.
+func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, label_smoothing float64) *torch.Tensor {
+	return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
+}
+
+// TriangularSolveX calls kernels.TriangularSolveX: triangular_solve.X is checked only in builds with -tags debugasserts.
+func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose bool, unitriangular bool, X *torch.Tensor, M *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
+}
+
+// TriangularSolve calls kernels.TriangularSolve: triangular_solve is checked only in builds with -tags debugasserts.
+func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose bool, unitriangular bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
+}
+
+// XLinalgCheckErrors calls kernels.XLinalgCheckErrors: _linalg_check_errors is checked only in builds with -tags debugasserts.
+func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
+	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
+}
+
+// LinalgSolveTriangularOut calls kernels.LinalgSolveTriangularOut: linalg_solve_triangular.out is checked only in builds with -tags debugasserts.
+func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, left bool, unitriangular bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
+}
+
+// LinalgSolveTriangular calls kernels.LinalgSolveTriangular: linalg_solve_triangular is checked only in builds with -tags debugasserts.
+func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left bool, unitriangular bool) *torch.Tensor {
+	return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
+}
+
+// LinalgVander calls kernels.LinalgVander: linalg_vander is checked only in builds with -tags debugasserts.
+func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
+	return kernels.LinalgVander(x, N)
+}
+
+// SvdU calls kernels.SvdU: svd.U is checked only in builds with -tags debugasserts.
+func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *torch.Tensor, V *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.SvdU(self, some, compute_uv, U, S, V)
+}
+
+// Svd calls kernels.Svd: svd is checked only in builds with -tags debugasserts.
+func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.Svd(self, some, compute_uv)
+}
+
+// Swapaxes calls kernels.Swapaxes: swapaxes is checked only in builds with -tags debugasserts.
+func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
+	return kernels.Swapaxes(self, axis0, axis1)
+}
+
+// Swapaxes_ calls kernels.Swapaxes_: swapaxes_ is checked only in builds with -tags debugasserts.
+func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
+	return kernels.Swapaxes_(self, axis0, axis1)
+}
+
+// Swapdims calls kernels.Swapdims: swapdims is checked only in builds with -tags debugasserts.
+func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
+	return kernels.Swapdims(self, dim0, dim1)
+}
+
+// Swapdims_ calls kernels.Swapdims_: swapdims_ is checked only in builds with -tags debugasserts.
+func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
+	return kernels.Swapdims_(self, dim0, dim1)
+}
+
+// CholeskyOut calls kernels.CholeskyOut: cholesky.out is checked only in builds with -tags debugasserts.
+func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.CholeskyOut(self, upper, out)
+}
+
+// Cholesky calls kernels.Cholesky: cholesky is checked only in builds with -tags debugasserts.
+func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
+	return kernels.Cholesky(self, upper)
+}
+
+// CholeskySolveOut calls kernels.CholeskySolveOut: cholesky_solve.out is checked only in builds with -tags debugasserts.
+func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.CholeskySolveOut(self, input2, upper, out)
+}
+
+// CholeskySolve calls kernels.CholeskySolve: cholesky_solve is checked only in builds with -tags debugasserts.
+func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.Tensor {
+	return kernels.CholeskySolve(self, input2, upper)
+}
+
+// XCholeskySolveHelper calls kernels.XCholeskySolveHelper: _cholesky_solve_helper is checked only in builds with -tags debugasserts.
+func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torch.Tensor {
+	return kernels.XCholeskySolveHelper(self, A, upper)
+}
+
+// XCholeskySolveHelperOut calls kernels.XCholeskySolveHelperOut: _cholesky_solve_helper.out is checked only in builds with -tags debugasserts.
+func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.XCholeskySolveHelperOut(self, A, upper, out)
+}
+
+// CholeskyInverse calls kernels.CholeskyInverse: cholesky_inverse is checked only in builds with -tags debugasserts.
+func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
+	return kernels.CholeskyInverse(self, upper)
+}
+
+// CholeskyInverseOut calls kernels.CholeskyInverseOut: cholesky_inverse.out is checked only in builds with -tags debugasserts.
+func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.CholeskyInverseOut(self, upper, out)
+}
+
+// QrQ calls kernels.QrQ: qr.Q is checked only in builds with -tags debugasserts.
+func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.QrQ(self, some, Q, R)
+}
+
+// Qr calls kernels.Qr: qr is checked only in builds with -tags debugasserts.
+func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
+	return kernels.Qr(self, some)
+}
+
+// GeqrfA calls kernels.GeqrfA: geqrf.a is checked only in builds with -tags debugasserts.
+func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.GeqrfA(self, a, tau)
+}
+
+// Geqrf calls kernels.Geqrf: geqrf is checked only in builds with -tags debugasserts.
+func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	return kernels.Geqrf(self)
+}
+
+// Orgqr calls kernels.Orgqr: orgqr is checked only in builds with -tags debugasserts.
+func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
+	return kernels.Orgqr(self, input2)
+}
+
+// OrgqrOut calls kernels.OrgqrOut: orgqr.out is checked only in builds with -tags debugasserts.
+func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.OrgqrOut(self, input2, out)
+}
+
+// OrmqrOut calls kernels.OrmqrOut: ormqr.out is checked only in builds with -tags debugasserts.
+func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left bool, transpose bool, out *torch.Tensor) *torch.Tensor {
+	return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
+}
+
+// Ormqr calls kernels.Ormqr: ormqr is checked only in builds with -tags debugasserts.
+func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left bool, transpose bool) *torch.Tensor {
+	return kernels.Ormqr(self, input2, input3, left, transpose)
+}
+
+// XLuWithInfo calls kernels.XLuWithInfo: _lu_with_info is checked only in builds with -tags debugasserts.
+func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XLuWithInfo(self, pivot, check_errors)
+}
+
+// LuSolveOut calls kernels.LuSolveOut: lu_solve.out is checked only in builds with -tags debugasserts.
+func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
+}
+
+// LuSolve calls kernels.LuSolve: lu_solve is checked only in builds with -tags debugasserts.
+func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor) *torch.Tensor {
+	return kernels.LuSolve(self, LU_data, LU_pivots)
+}
+
+// LuUnpack calls kernels.LuUnpack: lu_unpack is checked only in builds with -tags debugasserts.
+func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, unpack_pivots bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
+}
+
+// LuUnpackOut calls kernels.LuUnpackOut: lu_unpack.out is checked only in builds with -tags debugasserts.
+func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, unpack_pivots bool, P *torch.Tensor, L *torch.Tensor, U *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
+}
+
+// MultinomialOut calls kernels.MultinomialOut: multinomial.out is checked only in builds with -tags debugasserts.
+func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, generator any, out *torch.Tensor) *torch.Tensor {
+	return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
+}
+
+// Multinomial calls kernels.Multinomial: multinomial is checked only in builds with -tags debugasserts.
+func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, generator any) *torch.Tensor {
+	return kernels.Multinomial(self, num_samples, replacement, generator)
+}
+
+// LgammaOut calls kernels.LgammaOut: lgamma.out is checked only in builds with -tags debugasserts.
+func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.LgammaOut(self, out)
+}
+
+// Lgamma_ calls kernels.Lgamma_: lgamma_ is checked only in builds with -tags debugasserts.
+func Lgamma_(self *torch.Tensor) *torch.Tensor {
+	return kernels.Lgamma_(self)
+}
+
+// Lgamma calls kernels.Lgamma: lgamma is checked only in builds with -tags debugasserts.
+func Lgamma(self *torch.Tensor) *torch.Tensor {
+	return kernels.Lgamma(self)
+}
+
+// DigammaOut calls kernels.DigammaOut: digamma.out is checked only in builds with -tags debugasserts.
+func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.DigammaOut(self, out)
+}
+
+// Digamma calls kernels.Digamma: digamma is checked only in builds with -tags debugasserts.
+func Digamma(self *torch.Tensor) *torch.Tensor {
+	return kernels.Digamma(self)
+}
+
+// PolygammaOut calls kernels.PolygammaOut: polygamma.out is checked only in builds with -tags debugasserts.
+func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.PolygammaOut(n, self, out)
+}
+
+// Polygamma calls kernels.Polygamma: polygamma is checked only in builds with -tags debugasserts.
+func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
+	return kernels.Polygamma(n, self)
+}
+
+// Polygamma_ calls kernels.Polygamma_: polygamma_ is checked only in builds with -tags debugasserts.
+func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
+	return kernels.Polygamma_(self, n)
+}
+
+// Erfinv calls kernels.Erfinv: erfinv is checked only in builds with -tags debugasserts.
+func Erfinv(self *torch.Tensor) *torch.Tensor {
+	return kernels.Erfinv(self)
+}
+
+// Erfinv_ calls kernels.Erfinv_: erfinv_ is checked only in builds with -tags debugasserts.
+func Erfinv_(self *torch.Tensor) *torch.Tensor {
+	return kernels.Erfinv_(self)
+}
+
+// ErfinvOut calls kernels.ErfinvOut: erfinv.out is checked only in builds with -tags debugasserts.
+func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.ErfinvOut(self, out)
+}
+
+// I0 calls kernels.I0: i0 is checked only in builds with -tags debugasserts.
+func I0(self *torch.Tensor) *torch.Tensor {
+	return kernels.I0(self)
+}
+
+// I0_ calls kernels.I0_: i0_ is checked only in builds with -tags debugasserts.
+func I0_(self *torch.Tensor) *torch.Tensor {
+	return kernels.I0_(self)
+}
+
+// I0Out calls kernels.I0Out: i0.out is checked only in builds with -tags debugasserts.
+func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.I0Out(self, out)
+}
+
+// Sign calls kernels.Sign: sign is checked only in builds with -tags debugasserts.
+func Sign(self *torch.Tensor) *torch.Tensor {
+	return kernels.Sign(self)
+}
+
+// Sign_ calls kernels.Sign_: sign_ is checked only in builds with -tags debugasserts.
+func Sign_(self *torch.Tensor) *torch.Tensor {
+	return kernels.Sign_(self)
+}
+
+// SignOut calls kernels.SignOut: sign.out is checked only in builds with -tags debugasserts.
+func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SignOut(self, out)
+}
+
+// Signbit calls kernels.Signbit: signbit is checked only in builds with -tags debugasserts.
+func Signbit(self *torch.Tensor) *torch.Tensor {
+	return kernels.Signbit(self)
+}
+
+// SignbitOut calls kernels.SignbitOut: signbit.out is checked only in builds with -tags debugasserts.
+func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.SignbitOut(self, out)
+}
+
+// Dist calls kernels.Dist: dist is checked only in builds with -tags debugasserts.
+func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor {
+	return kernels.Dist(self, other, p)
+}
+
+// DistOut calls kernels.DistOut: dist.out is checked only in builds with -tags debugasserts.
+func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	return kernels.DistOut(self, other, p, out)
+}
+
+// Atan2Out calls kernels.Atan2Out: atan2.out is checked only in builds with -tags debugasserts.
+func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	return kernels.Atan2Out(self, other, out)
+}
+
 // Atan2_ calls kernels.Atan2_: atan2_ is checked only in builds with -tags debugasserts.
 func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return kernels.Atan2_(self, other)
@@ -214,2802 +1489,303 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	return kernels.Nextafter(self, other)
 }
 
-// Nextafter_ calls kernels.Nextafter_: nextafter_ is checked only in builds with -tags debugasserts.
-func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Nextafter_(self, other)
-}
-
-// RemainderScalarOut calls kernels.RemainderScalarOut: remainder.Scalar_out is checked only in builds with -tags debugasserts.
-func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderScalarOut(self, other, out)
-}
-
-// RemainderScalar calls kernels.RemainderScalar: remainder.Scalar is checked only in builds with -tags debugasserts.
-func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	return kernels.RemainderScalar(self, other)
-}
-
-// Remainder_Scalar calls kernels.Remainder_Scalar: remainder_.Scalar is checked only in builds with -tags debugasserts.
-func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	return kernels.Remainder_Scalar(self, other)
-}
-
-// RemainderTensorOut calls kernels.RemainderTensorOut: remainder.Tensor_out is checked only in builds with -tags debugasserts.
-func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderTensorOut(self, other, out)
-}
-
-// RemainderTensor calls kernels.RemainderTensor: remainder.Tensor is checked only in builds with -tags debugasserts.
-func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderTensor(self, other)
-}
-
-// Remainder_Tensor calls kernels.Remainder_Tensor: remainder_.Tensor is checked only in builds with -tags debugasserts.
-func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Remainder_Tensor(self, other)
-}
-
-// RemainderScalarTensor calls kernels.RemainderScalarTensor: remainder.Scalar_Tensor is checked only in builds with -tags debugasserts.
-func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderScalarTensor(self, other)
-}
-
-// RemainderScalarTensorOut calls kernels.RemainderScalarTensorOut: remainder.Scalar_Tensor_out is checked only in builds with -tags debugasserts.
-func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.RemainderScalarTensorOut(self, other, out)
-}
-
-// Min calls kernels.Min: min is checked only in builds with -tags debugasserts.
-func Min(self *torch.Tensor) *torch.Tensor {
-	return kernels.Min(self)
-}
-
-// MinUnaryOut calls kernels.MinUnaryOut: min.unary_out is checked only in builds with -tags debugasserts.
-func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MinUnaryOut(self, out)
-}
-
-// Fmin calls kernels.Fmin: fmin is checked only in builds with -tags debugasserts.
-func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Fmin(self, other)
-}
-
-// FminOut calls kernels.FminOut: fmin.out is checked only in builds with -tags debugasserts.
-func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FminOut(self, other, out)
-}
-
-// Max calls kernels.Max: max is checked only in builds with -tags debugasserts.
-func Max(self *torch.Tensor) *torch.Tensor {
-	return kernels.Max(self)
-}
-
-// Fmax calls kernels.Fmax: fmax is checked only in builds with -tags debugasserts.
-func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Fmax(self, other)
-}
-
-// FmaxOut calls kernels.FmaxOut: fmax.out is checked only in builds with -tags debugasserts.
-func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FmaxOut(self, other, out)
-}
-
-// Maximum calls kernels.Maximum: maximum is checked only in builds with -tags debugasserts.
-func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Maximum(self, other)
-}
-
-// MaximumOut calls kernels.MaximumOut: maximum.out is checked only in builds with -tags debugasserts.
-func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MaximumOut(self, other, out)
-}
-
-// MaxOther calls kernels.MaxOther: max.other is checked only in builds with -tags debugasserts.
-func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.MaxOther(self, other)
-}
-
-// MaxOut calls kernels.MaxOut: max.out is checked only in builds with -tags debugasserts.
-func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MaxOut(self, other, out)
-}
-
-// MaxUnaryOut calls kernels.MaxUnaryOut: max.unary_out is checked only in builds with -tags debugasserts.
-func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MaxUnaryOut(self, out)
-}
-
-// Minimum calls kernels.Minimum: minimum is checked only in builds with -tags debugasserts.
-func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.Minimum(self, other)
-}
-
-// MinimumOut calls kernels.MinimumOut: minimum.out is checked only in builds with -tags debugasserts.
-func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MinimumOut(self, other, out)
-}
-
-// MinOut calls kernels.MinOut: min.out is checked only in builds with -tags debugasserts.
-func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MinOut(self, other, out)
-}
-
-// MinOther calls kernels.MinOther: min.other is checked only in builds with -tags debugasserts.
-func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	return kernels.MinOther(self, other)
-}
-
-// Quantile calls kernels.Quantile: quantile is checked only in builds with -tags debugasserts.
-func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	return kernels.Quantile(self, q, dim, keepdim, interpolation)
-}
-
-// QuantileOut calls kernels.QuantileOut: quantile.out is checked only in builds with -tags debugasserts.
-func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-}
-
-// QuantileScalar calls kernels.QuantileScalar: quantile.scalar is checked only in builds with -tags debugasserts.
-func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
-}
-
-// QuantileScalarOut calls kernels.QuantileScalarOut: quantile.scalar_out is checked only in builds with -tags debugasserts.
-func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-}
-
-// Nanquantile calls kernels.Nanquantile: nanquantile is checked only in builds with -tags debugasserts.
-func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-}
-
-// NanquantileOut calls kernels.NanquantileOut: nanquantile.out is checked only in builds with -tags debugasserts.
-func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-}
-
-// NanquantileScalar calls kernels.NanquantileScalar: nanquantile.scalar is checked only in builds with -tags debugasserts.
-func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
-	return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
-}
-
-// NanquantileScalarOut calls kernels.NanquantileScalarOut: nanquantile.scalar_out is checked only in builds with -tags debugasserts.
-func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
-	return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-}
-
-// SortValues calls kernels.SortValues: sort.values is checked only in builds with -tags debugasserts.
-func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortValues(self, dim, descending, values, indices)
-}
-
-// SortValuesStable calls kernels.SortValuesStable: sort.values_stable is checked only in builds with -tags debugasserts.
-func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-}
-
-// Sort calls kernels.Sort: sort is checked only in builds with -tags debugasserts.
-func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.Sort(self, dim, descending)
-}
-
-// SortStable calls kernels.SortStable: sort.stable is checked only in builds with -tags debugasserts.
-func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortStable(self, stable, dim, descending)
-}
-
-// SortDimnameValues calls kernels.SortDimnameValues: sort.dimname_values is checked only in builds with -tags debugasserts.
-func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortDimnameValues(self, dim, descending, values, indices)
-}
-
-// SortDimnameValuesStable calls kernels.SortDimnameValuesStable: sort.dimname_values_stable is checked only in builds with -tags debugasserts.
-func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-}
-
-// SortDimname calls kernels.SortDimname: sort.dimname is checked only in builds with -tags debugasserts.
-func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortDimname(self, dim, descending)
-}
-
-// SortDimnameStable calls kernels.SortDimnameStable: sort.dimname_stable is checked only in builds with -tags debugasserts.
-func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.SortDimnameStable(self, stable, dim, descending)
-}
-
-// MsortOut calls kernels.MsortOut: msort.out is checked only in builds with -tags debugasserts.
-func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MsortOut(self, out)
-}
-
-// Msort calls kernels.Msort: msort is checked only in builds with -tags debugasserts.
-func Msort(self *torch.Tensor) *torch.Tensor {
-	return kernels.Msort(self)
-}
-
-// Argsort calls kernels.Argsort: argsort is checked only in builds with -tags debugasserts.
-func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
-	return kernels.Argsort(self, dim, descending)
-}
-
-// ArgsortStable calls kernels.ArgsortStable: argsort.stable is checked only in builds with -tags debugasserts.
-func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) *torch.Tensor {
-	return kernels.ArgsortStable(self, stable, dim, descending)
-}
-
-// ArgsortStableOut calls kernels.ArgsortStableOut: argsort.stable_out is checked only in builds with -tags debugasserts.
-func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.ArgsortStableOut(self, stable, dim, descending, out)
-}
-
-// ArgsortDimname calls kernels.ArgsortDimname: argsort.dimname is checked only in builds with -tags debugasserts.
-func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tensor {
-	return kernels.ArgsortDimname(self, dim, descending)
-}
-
-// TopkValues calls kernels.TopkValues: topk.values is checked only in builds with -tags debugasserts.
-func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-}
-
-// Topk calls kernels.Topk: topk is checked only in builds with -tags debugasserts.
-func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*torch.Tensor, *torch.Tensor) {
-	return kernels.Topk(self, k_, dim, largest, sorted)
-}
-
-// All calls kernels.All: all is checked only in builds with -tags debugasserts.
-func All(self *torch.Tensor) *torch.Tensor {
-	return kernels.All(self)
-}
-
-// AllAllOut calls kernels.AllAllOut: all.all_out is checked only in builds with -tags debugasserts.
-func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.AllAllOut(self, out)
-}
-
-// Any calls kernels.Any: any is checked only in builds with -tags debugasserts.
-func Any(self *torch.Tensor) *torch.Tensor {
-	return kernels.Any(self)
-}
-
-// AnyAllOut calls kernels.AnyAllOut: any.all_out is checked only in builds with -tags debugasserts.
-func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.AnyAllOut(self, out)
-}
-
-// RenormOut calls kernels.RenormOut: renorm.out is checked only in builds with -tags debugasserts.
-func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.RenormOut(self, p, dim, maxnorm, out)
-}
-
-// Renorm calls kernels.Renorm: renorm is checked only in builds with -tags debugasserts.
-func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
-	return kernels.Renorm(self, p, dim, maxnorm)
-}
-
-// Renorm_ calls kernels.Renorm_: renorm_ is checked only in builds with -tags debugasserts.
-func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
-	return kernels.Renorm_(self, p, dim, maxnorm)
-}
-
-// Unfold calls kernels.Unfold: unfold is checked only in builds with -tags debugasserts.
-func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.Tensor {
-	return kernels.Unfold(self, dimension, size, step)
-}
-
-// UnfoldBackward calls kernels.UnfoldBackward: unfold_backward is checked only in builds with -tags debugasserts.
-func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64) *torch.Tensor {
-	return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-}
-
-// UnfoldBackwardOut calls kernels.UnfoldBackwardOut: unfold_backward.out is checked only in builds with -tags debugasserts.
-func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-}
-
-// Equal calls kernels.Equal: equal is checked only in builds with -tags debugasserts.
-func Equal(self *torch.Tensor, other *torch.Tensor) bool {
-	return kernels.Equal(self, other)
-}
-
-// PowTensorTensorOut calls kernels.PowTensorTensorOut: pow.Tensor_Tensor_out is checked only in builds with -tags debugasserts.
-func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.PowTensorTensorOut(self, exponent, out)
-}
-
-// PowTensorTensor calls kernels.PowTensorTensor: pow.Tensor_Tensor is checked only in builds with -tags debugasserts.
-func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	return kernels.PowTensorTensor(self, exponent)
-}
-
-// PowScalarOut calls kernels.PowScalarOut: pow.Scalar_out is checked only in builds with -tags debugasserts.
-func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.PowScalarOut(self, exponent, out)
-}
-
-// PowScalar calls kernels.PowScalar: pow.Scalar is checked only in builds with -tags debugasserts.
-func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
-	return kernels.PowScalar(self, exponent)
-}
-
-// PowTensorScalarOut calls kernels.PowTensorScalarOut: pow.Tensor_Scalar_out is checked only in builds with -tags debugasserts.
-func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.PowTensorScalarOut(self, exponent, out)
-}
-
-// PowTensorScalar calls kernels.PowTensorScalar: pow.Tensor_Scalar is checked only in builds with -tags debugasserts.
-func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	return kernels.PowTensorScalar(self, exponent)
-}
-
-// Pow_Scalar calls kernels.Pow_Scalar: pow_.Scalar is checked only in builds with -tags debugasserts.
-func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	return kernels.Pow_Scalar(self, exponent)
-}
-
-// Pow_Tensor calls kernels.Pow_Tensor: pow_.Tensor is checked only in builds with -tags debugasserts.
-func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	return kernels.Pow_Tensor(self, exponent)
-}
-
-// FloatPowerTensorTensorOut calls kernels.FloatPowerTensorTensorOut: float_power.Tensor_Tensor_out is checked only in builds with -tags debugasserts.
-func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FloatPowerTensorTensorOut(self, exponent, out)
-}
-
-// FloatPowerTensorTensor calls kernels.FloatPowerTensorTensor: float_power.Tensor_Tensor is checked only in builds with -tags debugasserts.
-func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	return kernels.FloatPowerTensorTensor(self, exponent)
-}
-
-// FloatPowerScalarOut calls kernels.FloatPowerScalarOut: float_power.Scalar_out is checked only in builds with -tags debugasserts.
-func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.FloatPowerScalarOut(self, exponent, out)
-}
-
-// FloatPowerScalar calls kernels.FloatPowerScalar: float_power.Scalar is checked only in builds with -tags debugasserts.
-func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
-	return kernels.FloatPowerScalar(self, exponent)
-}
-
-// FloatPowerTensorScalarOut calls kernels.FloatPowerTensorScalarOut: float_power.Tensor_Scalar_out is checked only in builds with -tags debugasserts.
-func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.FloatPowerTensorScalarOut(self, exponent, out)
-}
-
-// FloatPowerTensorScalar calls kernels.FloatPowerTensorScalar: float_power.Tensor_Scalar is checked only in builds with -tags debugasserts.
-func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	return kernels.FloatPowerTensorScalar(self, exponent)
-}
-
-// FloatPower_Scalar calls kernels.FloatPower_Scalar: float_power_.Scalar is checked only in builds with -tags debugasserts.
-func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
-	return kernels.FloatPower_Scalar(self, exponent)
-}
-
-// FloatPower_Tensor calls kernels.FloatPower_Tensor: float_power_.Tensor is checked only in builds with -tags debugasserts.
-func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
-	return kernels.FloatPower_Tensor(self, exponent)
-}
-
-// Normal_ calls kernels.Normal_: normal_ is checked only in builds with -tags debugasserts.
-func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
-	return kernels.Normal_(self, mean, std, generator)
-}
-
-// NormalOut calls kernels.NormalOut: normal.out is checked only in builds with -tags debugasserts.
-func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out *torch.Tensor) *torch.Tensor {
-	return kernels.NormalOut(self, mean, std, generator, out)
-}
-
-// NormalFunctional calls kernels.NormalFunctional: normal_functional is checked only in builds with -tags debugasserts.
-func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
-	return kernels.NormalFunctional(self, mean, std, generator)
-}
-
-// NormalTensorFloatOut calls kernels.NormalTensorFloatOut: normal.Tensor_float_out is checked only in builds with -tags debugasserts.
-func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *torch.Tensor) *torch.Tensor {
-	return kernels.NormalTensorFloatOut(mean, std, generator, out)
-}
-
-// NormalTensorFloat calls kernels.NormalTensorFloat: normal.Tensor_float is checked only in builds with -tags debugasserts.
-func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Tensor {
-	return kernels.NormalTensorFloat(mean, std, generator)
-}
-
-// NormalFloatTensorOut calls kernels.NormalFloatTensorOut: normal.float_Tensor_out is checked only in builds with -tags debugasserts.
-func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
-	return kernels.NormalFloatTensorOut(mean, std, generator, out)
-}
-
-// NormalFloatTensor calls kernels.NormalFloatTensor: normal.float_Tensor is checked only in builds with -tags debugasserts.
-func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Tensor {
-	return kernels.NormalFloatTensor(mean, std, generator)
-}
-
-// NormalTensorTensorOut calls kernels.NormalTensorTensorOut: normal.Tensor_Tensor_out is checked only in builds with -tags debugasserts.
-func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
-	return kernels.NormalTensorTensorOut(mean, std, generator, out)
-}
-
-// NormalTensorTensor calls kernels.NormalTensorTensor: normal.Tensor_Tensor is checked only in builds with -tags debugasserts.
-func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *torch.Tensor {
-	return kernels.NormalTensorTensor(mean, std, generator)
-}
-
-// NormalFloatFloat calls kernels.NormalFloatFloat: normal.float_float is checked only in builds with -tags debugasserts.
-func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-}
-
-// NormalFloatFloatOut calls kernels.NormalFloatFloatOut: normal.float_float_out is checked only in builds with -tags debugasserts.
-func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any, out *torch.Tensor) *torch.Tensor {
-	return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-}
-
-// Alias calls kernels.Alias: alias is checked only in builds with -tags debugasserts.
-func Alias(self *torch.Tensor) *torch.Tensor {
-	return kernels.Alias(self)
-}
-
-// XAmpForeachNonFiniteCheckAndUnscale_ calls kernels.XAmpForeachNonFiniteCheckAndUnscale_: _amp_foreach_non_finite_check_and_unscale_ is checked only in builds with -tags debugasserts.
-func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor) {
-	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-}
-
-// XAmpForeachNonFiniteCheckAndUnscaleOut calls kernels.XAmpForeachNonFiniteCheckAndUnscaleOut: _amp_foreach_non_finite_check_and_unscale.out is checked only in builds with -tags debugasserts.
-func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor, out []*torch.Tensor) {
-	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-}
-
-// XAmpForeachNonFiniteCheckAndUnscale calls kernels.XAmpForeachNonFiniteCheckAndUnscale: _amp_foreach_non_finite_check_and_unscale is checked only in builds with -tags debugasserts.
-func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor) ([]*torch.Tensor, *torch.Tensor) {
-	return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-}
-
-// XAmpUpdateScale_ calls kernels.XAmpUpdateScale_: _amp_update_scale_ is checked only in builds with -tags debugasserts.
-func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64) *torch.Tensor {
-	return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-}
-
-// XAmpUpdateScaleOut calls kernels.XAmpUpdateScaleOut: _amp_update_scale.out is checked only in builds with -tags debugasserts.
-func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-}
-
-// XAmpUpdateScale calls kernels.XAmpUpdateScale: _amp_update_scale is checked only in builds with -tags debugasserts.
-func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64) (*torch.Tensor, *torch.Tensor) {
-	return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-}
-
-// XForeachAddScalar calls kernels.XForeachAddScalar: _foreach_add.Scalar is checked only in builds with -tags debugasserts.
-func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachAddScalar(self, scalar)
-}
-
-// XForeachAdd_Scalar calls kernels.XForeachAdd_Scalar: _foreach_add_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	kernels.XForeachAdd_Scalar(self, scalar)
-}
-
-// XForeachAddScalarOut calls kernels.XForeachAddScalarOut: _foreach_add.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachAddScalarOut(self, scalar, out)
-}
-
-// XForeachAddList calls kernels.XForeachAddList: _foreach_add.List is checked only in builds with -tags debugasserts.
-func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachAddList(self, other, alpha)
-}
-
-// XForeachAdd_List calls kernels.XForeachAdd_List: _foreach_add_.List is checked only in builds with -tags debugasserts.
-func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
-	kernels.XForeachAdd_List(self, other, alpha)
-}
-
-// XForeachAddListOut calls kernels.XForeachAddListOut: _foreach_add.List_out is checked only in builds with -tags debugasserts.
-func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachAddListOut(self, other, alpha, out)
-}
-
-// XForeachAddScalarList calls kernels.XForeachAddScalarList: _foreach_add.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachAddScalarList(self, scalars)
-}
-
-// XForeachAdd_ScalarList calls kernels.XForeachAdd_ScalarList: _foreach_add_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	kernels.XForeachAdd_ScalarList(self, scalars)
-}
-
-// XForeachAddScalarListOut calls kernels.XForeachAddScalarListOut: _foreach_add.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachAddScalarListOut(self, scalars, out)
-}
-
-// XForeachAddTensor calls kernels.XForeachAddTensor: _foreach_add.Tensor is checked only in builds with -tags debugasserts.
-func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachAddTensor(self, other, alpha)
-}
-
-// XForeachAdd_Tensor calls kernels.XForeachAdd_Tensor: _foreach_add_.Tensor is checked only in builds with -tags debugasserts.
-func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar) {
-	kernels.XForeachAdd_Tensor(self, other, alpha)
-}
-
-// XForeachAddTensorOut calls kernels.XForeachAddTensorOut: _foreach_add.Tensor_out is checked only in builds with -tags debugasserts.
-func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachAddTensorOut(self, other, alpha, out)
-}
-
-// XForeachSubScalar calls kernels.XForeachSubScalar: _foreach_sub.Scalar is checked only in builds with -tags debugasserts.
-func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachSubScalar(self, scalar)
-}
-
-// XForeachSub_Scalar calls kernels.XForeachSub_Scalar: _foreach_sub_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	kernels.XForeachSub_Scalar(self, scalar)
-}
-
-// XForeachSubScalarOut calls kernels.XForeachSubScalarOut: _foreach_sub.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachSubScalarOut(self, scalar, out)
-}
-
-// XForeachSubList calls kernels.XForeachSubList: _foreach_sub.List is checked only in builds with -tags debugasserts.
-func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachSubList(self, other, alpha)
-}
-
-// XForeachSub_List calls kernels.XForeachSub_List: _foreach_sub_.List is checked only in builds with -tags debugasserts.
-func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
-	kernels.XForeachSub_List(self, other, alpha)
-}
-
-// XForeachSubListOut calls kernels.XForeachSubListOut: _foreach_sub.List_out is checked only in builds with -tags debugasserts.
-func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachSubListOut(self, other, alpha, out)
-}
-
-// XForeachSubScalarList calls kernels.XForeachSubScalarList: _foreach_sub.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachSubScalarList(self, scalars)
-}
-
-// XForeachSub_ScalarList calls kernels.XForeachSub_ScalarList: _foreach_sub_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	kernels.XForeachSub_ScalarList(self, scalars)
-}
-
-// XForeachSubScalarListOut calls kernels.XForeachSubScalarListOut: _foreach_sub.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachSubScalarListOut(self, scalars, out)
-}
-
-// XForeachMulScalar calls kernels.XForeachMulScalar: _foreach_mul.Scalar is checked only in builds with -tags debugasserts.
-func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachMulScalar(self, scalar)
-}
-
-// XForeachMul_Scalar calls kernels.XForeachMul_Scalar: _foreach_mul_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	kernels.XForeachMul_Scalar(self, scalar)
-}
-
-// XForeachMulScalarOut calls kernels.XForeachMulScalarOut: _foreach_mul.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachMulScalarOut(self, scalar, out)
-}
-
-// XForeachMulList calls kernels.XForeachMulList: _foreach_mul.List is checked only in builds with -tags debugasserts.
-func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachMulList(self, other)
-}
-
-// XForeachMul_List calls kernels.XForeachMul_List: _foreach_mul_.List is checked only in builds with -tags debugasserts.
-func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
-	kernels.XForeachMul_List(self, other)
-}
-
-// XForeachMulListOut calls kernels.XForeachMulListOut: _foreach_mul.List_out is checked only in builds with -tags debugasserts.
-func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachMulListOut(self, other, out)
-}
-
-// XForeachMulScalarList calls kernels.XForeachMulScalarList: _foreach_mul.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachMulScalarList(self, scalars)
-}
-
-// XForeachMul_ScalarList calls kernels.XForeachMul_ScalarList: _foreach_mul_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	kernels.XForeachMul_ScalarList(self, scalars)
-}
-
-// XForeachMulScalarListOut calls kernels.XForeachMulScalarListOut: _foreach_mul.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachMulScalarListOut(self, scalars, out)
-}
-
-// XForeachMulTensor calls kernels.XForeachMulTensor: _foreach_mul.Tensor is checked only in builds with -tags debugasserts.
-func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachMulTensor(self, other)
-}
-
-// XForeachMul_Tensor calls kernels.XForeachMul_Tensor: _foreach_mul_.Tensor is checked only in builds with -tags debugasserts.
-func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
-	kernels.XForeachMul_Tensor(self, other)
-}
-
-// XForeachMulTensorOut calls kernels.XForeachMulTensorOut: _foreach_mul.Tensor_out is checked only in builds with -tags debugasserts.
-func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachMulTensorOut(self, other, out)
-}
-
-// XForeachDivScalar calls kernels.XForeachDivScalar: _foreach_div.Scalar is checked only in builds with -tags debugasserts.
-func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachDivScalar(self, scalar)
-}
-
-// XForeachDiv_Scalar calls kernels.XForeachDiv_Scalar: _foreach_div_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	kernels.XForeachDiv_Scalar(self, scalar)
-}
-
-// XForeachDivScalarOut calls kernels.XForeachDivScalarOut: _foreach_div.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachDivScalarOut(self, scalar, out)
-}
-
-// XForeachDivList calls kernels.XForeachDivList: _foreach_div.List is checked only in builds with -tags debugasserts.
-func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachDivList(self, other)
-}
-
-// XForeachDiv_List calls kernels.XForeachDiv_List: _foreach_div_.List is checked only in builds with -tags debugasserts.
-func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
-	kernels.XForeachDiv_List(self, other)
-}
-
-// XForeachDivListOut calls kernels.XForeachDivListOut: _foreach_div.List_out is checked only in builds with -tags debugasserts.
-func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachDivListOut(self, other, out)
-}
-
-// XForeachDivScalarList calls kernels.XForeachDivScalarList: _foreach_div.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachDivScalarList(self, scalars)
-}
-
-// XForeachDiv_ScalarList calls kernels.XForeachDiv_ScalarList: _foreach_div_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	kernels.XForeachDiv_ScalarList(self, scalars)
-}
-
-// XForeachDivScalarListOut calls kernels.XForeachDivScalarListOut: _foreach_div.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachDivScalarListOut(self, scalars, out)
-}
-
-// XForeachDivTensor calls kernels.XForeachDivTensor: _foreach_div.Tensor is checked only in builds with -tags debugasserts.
-func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachDivTensor(self, other)
-}
-
-// XForeachDiv_Tensor calls kernels.XForeachDiv_Tensor: _foreach_div_.Tensor is checked only in builds with -tags debugasserts.
-func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
-	kernels.XForeachDiv_Tensor(self, other)
-}
-
-// XForeachDivTensorOut calls kernels.XForeachDivTensorOut: _foreach_div.Tensor_out is checked only in builds with -tags debugasserts.
-func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachDivTensorOut(self, other, out)
-}
-
-// XForeachClampMaxScalar calls kernels.XForeachClampMaxScalar: _foreach_clamp_max.Scalar is checked only in builds with -tags debugasserts.
-func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachClampMaxScalar(self, scalar)
-}
-
-// XForeachClampMax_Scalar calls kernels.XForeachClampMax_Scalar: _foreach_clamp_max_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	kernels.XForeachClampMax_Scalar(self, scalar)
-}
-
-// XForeachClampMaxScalarOut calls kernels.XForeachClampMaxScalarOut: _foreach_clamp_max.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-}
-
-// XForeachClampMaxList calls kernels.XForeachClampMaxList: _foreach_clamp_max.List is checked only in builds with -tags debugasserts.
-func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachClampMaxList(self, other)
-}
-
-// XForeachClampMax_List calls kernels.XForeachClampMax_List: _foreach_clamp_max_.List is checked only in builds with -tags debugasserts.
-func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
-	kernels.XForeachClampMax_List(self, other)
-}
-
-// XForeachClampMaxListOut calls kernels.XForeachClampMaxListOut: _foreach_clamp_max.List_out is checked only in builds with -tags debugasserts.
-func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachClampMaxListOut(self, other, out)
-}
-
-// XForeachClampMaxScalarList calls kernels.XForeachClampMaxScalarList: _foreach_clamp_max.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachClampMaxScalarList(self, scalars)
-}
-
-// XForeachClampMax_ScalarList calls kernels.XForeachClampMax_ScalarList: _foreach_clamp_max_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	kernels.XForeachClampMax_ScalarList(self, scalars)
-}
-
-// XForeachClampMaxScalarListOut calls kernels.XForeachClampMaxScalarListOut: _foreach_clamp_max.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-}
-
-// XForeachClampMinScalar calls kernels.XForeachClampMinScalar: _foreach_clamp_min.Scalar is checked only in builds with -tags debugasserts.
-func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachClampMinScalar(self, scalar)
-}
-
-// XForeachClampMin_Scalar calls kernels.XForeachClampMin_Scalar: _foreach_clamp_min_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	kernels.XForeachClampMin_Scalar(self, scalar)
-}
-
-// XForeachClampMinScalarOut calls kernels.XForeachClampMinScalarOut: _foreach_clamp_min.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachClampMinScalarOut(self, scalar, out)
-}
-
-// XForeachClampMinList calls kernels.XForeachClampMinList: _foreach_clamp_min.List is checked only in builds with -tags debugasserts.
-func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachClampMinList(self, other)
-}
-
-// XForeachClampMin_List calls kernels.XForeachClampMin_List: _foreach_clamp_min_.List is checked only in builds with -tags debugasserts.
-func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
-	kernels.XForeachClampMin_List(self, other)
-}
-
-// XForeachClampMinListOut calls kernels.XForeachClampMinListOut: _foreach_clamp_min.List_out is checked only in builds with -tags debugasserts.
-func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachClampMinListOut(self, other, out)
-}
-
-// XForeachClampMinScalarList calls kernels.XForeachClampMinScalarList: _foreach_clamp_min.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachClampMinScalarList(self, scalars)
-}
-
-// XForeachClampMin_ScalarList calls kernels.XForeachClampMin_ScalarList: _foreach_clamp_min_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	kernels.XForeachClampMin_ScalarList(self, scalars)
-}
-
-// XForeachClampMinScalarListOut calls kernels.XForeachClampMinScalarListOut: _foreach_clamp_min.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-}
-
-// XForeachMaximumScalar calls kernels.XForeachMaximumScalar: _foreach_maximum.Scalar is checked only in builds with -tags debugasserts.
-func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachMaximumScalar(self, scalar)
-}
-
-// XForeachMaximum_Scalar calls kernels.XForeachMaximum_Scalar: _foreach_maximum_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	kernels.XForeachMaximum_Scalar(self, scalar)
-}
-
-// XForeachMaximumScalarOut calls kernels.XForeachMaximumScalarOut: _foreach_maximum.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachMaximumScalarOut(self, scalar, out)
-}
-
-// XForeachMaximumList calls kernels.XForeachMaximumList: _foreach_maximum.List is checked only in builds with -tags debugasserts.
-func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachMaximumList(self, other)
-}
-
-// XForeachMaximum_List calls kernels.XForeachMaximum_List: _foreach_maximum_.List is checked only in builds with -tags debugasserts.
-func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
-	kernels.XForeachMaximum_List(self, other)
-}
-
-// XForeachMaximumListOut calls kernels.XForeachMaximumListOut: _foreach_maximum.List_out is checked only in builds with -tags debugasserts.
-func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachMaximumListOut(self, other, out)
-}
-
-// XForeachMaximumScalarList calls kernels.XForeachMaximumScalarList: _foreach_maximum.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachMaximumScalarList(self, scalars)
-}
-
-// XForeachMaximum_ScalarList calls kernels.XForeachMaximum_ScalarList: _foreach_maximum_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	kernels.XForeachMaximum_ScalarList(self, scalars)
-}
-
-// XForeachMaximumScalarListOut calls kernels.XForeachMaximumScalarListOut: _foreach_maximum.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-}
-
-// XForeachMinimumScalar calls kernels.XForeachMinimumScalar: _foreach_minimum.Scalar is checked only in builds with -tags debugasserts.
-func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachMinimumScalar(self, scalar)
-}
-
-// XForeachMinimum_Scalar calls kernels.XForeachMinimum_Scalar: _foreach_minimum_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
-	kernels.XForeachMinimum_Scalar(self, scalar)
-}
-
-// XForeachMinimumScalarOut calls kernels.XForeachMinimumScalarOut: _foreach_minimum.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachMinimumScalarOut(self, scalar, out)
-}
-
-// XForeachMinimumList calls kernels.XForeachMinimumList: _foreach_minimum.List is checked only in builds with -tags debugasserts.
-func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachMinimumList(self, other)
-}
-
-// XForeachMinimum_List calls kernels.XForeachMinimum_List: _foreach_minimum_.List is checked only in builds with -tags debugasserts.
-func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
-	kernels.XForeachMinimum_List(self, other)
-}
-
-// XForeachMinimumListOut calls kernels.XForeachMinimumListOut: _foreach_minimum.List_out is checked only in builds with -tags debugasserts.
-func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachMinimumListOut(self, other, out)
-}
-
-// XForeachMinimumScalarList calls kernels.XForeachMinimumScalarList: _foreach_minimum.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachMinimumScalarList(self, scalars)
-}
-
-// XForeachMinimum_ScalarList calls kernels.XForeachMinimum_ScalarList: _foreach_minimum_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
-	kernels.XForeachMinimum_ScalarList(self, scalars)
-}
-
-// XForeachMinimumScalarListOut calls kernels.XForeachMinimumScalarListOut: _foreach_minimum.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-}
-
-// XForeachAddcdivScalar calls kernels.XForeachAddcdivScalar: _foreach_addcdiv.Scalar is checked only in builds with -tags debugasserts.
-func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-}
-
-// XForeachAddcdivScalarList calls kernels.XForeachAddcdivScalarList: _foreach_addcdiv.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-}
-
-// XForeachAddcdivTensor calls kernels.XForeachAddcdivTensor: _foreach_addcdiv.Tensor is checked only in builds with -tags debugasserts.
-func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-}
-
-// XForeachAddcdiv_Scalar calls kernels.XForeachAddcdiv_Scalar: _foreach_addcdiv_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
-	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-}
-
-// XForeachAddcdivScalarOut calls kernels.XForeachAddcdivScalarOut: _foreach_addcdiv.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-}
-
-// XForeachAddcdiv_ScalarList calls kernels.XForeachAddcdiv_ScalarList: _foreach_addcdiv_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
-	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-}
-
-// XForeachAddcdivScalarListOut calls kernels.XForeachAddcdivScalarListOut: _foreach_addcdiv.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-}
-
-// XForeachAddcdiv_Tensor calls kernels.XForeachAddcdiv_Tensor: _foreach_addcdiv_.Tensor is checked only in builds with -tags debugasserts.
-func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) {
-	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-}
-
-// XForeachAddcdivTensorOut calls kernels.XForeachAddcdivTensorOut: _foreach_addcdiv.Tensor_out is checked only in builds with -tags debugasserts.
-func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-}
-
-// XForeachAddcmulScalar calls kernels.XForeachAddcmulScalar: _foreach_addcmul.Scalar is checked only in builds with -tags debugasserts.
-func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-}
-
-// XForeachAddcmulScalarList calls kernels.XForeachAddcmulScalarList: _foreach_addcmul.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-}
-
-// XForeachAddcmulTensor calls kernels.XForeachAddcmulTensor: _foreach_addcmul.Tensor is checked only in builds with -tags debugasserts.
-func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-}
-
-// XForeachAddcmul_Scalar calls kernels.XForeachAddcmul_Scalar: _foreach_addcmul_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
-	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-}
-
-// XForeachAddcmulScalarOut calls kernels.XForeachAddcmulScalarOut: _foreach_addcmul.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-}
-
-// XForeachAddcmul_ScalarList calls kernels.XForeachAddcmul_ScalarList: _foreach_addcmul_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
-	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-}
-
-// XForeachAddcmulScalarListOut calls kernels.XForeachAddcmulScalarListOut: _foreach_addcmul.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-}
-
-// XForeachAddcmul_Tensor calls kernels.XForeachAddcmul_Tensor: _foreach_addcmul_.Tensor is checked only in builds with -tags debugasserts.
-func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) {
-	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-}
-
-// XForeachAddcmulTensorOut calls kernels.XForeachAddcmulTensorOut: _foreach_addcmul.Tensor_out is checked only in builds with -tags debugasserts.
-func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-}
-
-// XForeachAbs calls kernels.XForeachAbs: _foreach_abs is checked only in builds with -tags debugasserts.
-func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachAbs(self)
-}
-
-// XForeachAbs_ calls kernels.XForeachAbs_: _foreach_abs_ is checked only in builds with -tags debugasserts.
-func XForeachAbs_(self []*torch.Tensor) {
-	kernels.XForeachAbs_(self)
-}
-
-// XForeachAbsOut calls kernels.XForeachAbsOut: _foreach_abs.out is checked only in builds with -tags debugasserts.
-func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachAbsOut(self, out)
-}
-
-// XForeachAcos calls kernels.XForeachAcos: _foreach_acos is checked only in builds with -tags debugasserts.
-func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachAcos(self)
-}
-
-// XForeachAcos_ calls kernels.XForeachAcos_: _foreach_acos_ is checked only in builds with -tags debugasserts.
-func XForeachAcos_(self []*torch.Tensor) {
-	kernels.XForeachAcos_(self)
-}
-
-// XForeachAcosOut calls kernels.XForeachAcosOut: _foreach_acos.out is checked only in builds with -tags debugasserts.
-func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachAcosOut(self, out)
-}
-
-// XForeachAsin calls kernels.XForeachAsin: _foreach_asin is checked only in builds with -tags debugasserts.
-func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachAsin(self)
-}
-
-// XForeachAsin_ calls kernels.XForeachAsin_: _foreach_asin_ is checked only in builds with -tags debugasserts.
-func XForeachAsin_(self []*torch.Tensor) {
-	kernels.XForeachAsin_(self)
-}
-
-// XForeachAsinOut calls kernels.XForeachAsinOut: _foreach_asin.out is checked only in builds with -tags debugasserts.
-func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachAsinOut(self, out)
-}
-
-// XForeachAtan calls kernels.XForeachAtan: _foreach_atan is checked only in builds with -tags debugasserts.
-func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachAtan(self)
-}
-
-// XForeachAtan_ calls kernels.XForeachAtan_: _foreach_atan_ is checked only in builds with -tags debugasserts.
-func XForeachAtan_(self []*torch.Tensor) {
-	kernels.XForeachAtan_(self)
-}
-
-// XForeachAtanOut calls kernels.XForeachAtanOut: _foreach_atan.out is checked only in builds with -tags debugasserts.
-func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachAtanOut(self, out)
-}
-
-// XForeachCeil calls kernels.XForeachCeil: _foreach_ceil is checked only in builds with -tags debugasserts.
-func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachCeil(self)
-}
-
-// XForeachCeil_ calls kernels.XForeachCeil_: _foreach_ceil_ is checked only in builds with -tags debugasserts.
-func XForeachCeil_(self []*torch.Tensor) {
-	kernels.XForeachCeil_(self)
-}
-
-// XForeachCeilOut calls kernels.XForeachCeilOut: _foreach_ceil.out is checked only in builds with -tags debugasserts.
-func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachCeilOut(self, out)
-}
-
-// XForeachCos calls kernels.XForeachCos: _foreach_cos is checked only in builds with -tags debugasserts.
-func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachCos(self)
-}
-
-// XForeachCos_ calls kernels.XForeachCos_: _foreach_cos_ is checked only in builds with -tags debugasserts.
-func XForeachCos_(self []*torch.Tensor) {
-	kernels.XForeachCos_(self)
-}
-
-// XForeachCosOut calls kernels.XForeachCosOut: _foreach_cos.out is checked only in builds with -tags debugasserts.
-func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachCosOut(self, out)
-}
-
-// XForeachCosh calls kernels.XForeachCosh: _foreach_cosh is checked only in builds with -tags debugasserts.
-func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachCosh(self)
-}
-
-// XForeachCosh_ calls kernels.XForeachCosh_: _foreach_cosh_ is checked only in builds with -tags debugasserts.
-func XForeachCosh_(self []*torch.Tensor) {
-	kernels.XForeachCosh_(self)
-}
-
-// XForeachCoshOut calls kernels.XForeachCoshOut: _foreach_cosh.out is checked only in builds with -tags debugasserts.
-func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachCoshOut(self, out)
-}
-
-// XForeachErf calls kernels.XForeachErf: _foreach_erf is checked only in builds with -tags debugasserts.
-func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachErf(self)
-}
-
-// XForeachErf_ calls kernels.XForeachErf_: _foreach_erf_ is checked only in builds with -tags debugasserts.
-func XForeachErf_(self []*torch.Tensor) {
-	kernels.XForeachErf_(self)
-}
-
-// XForeachErfOut calls kernels.XForeachErfOut: _foreach_erf.out is checked only in builds with -tags debugasserts.
-func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachErfOut(self, out)
-}
-
-// XForeachErfc calls kernels.XForeachErfc: _foreach_erfc is checked only in builds with -tags debugasserts.
-func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachErfc(self)
-}
-
-// XForeachErfc_ calls kernels.XForeachErfc_: _foreach_erfc_ is checked only in builds with -tags debugasserts.
-func XForeachErfc_(self []*torch.Tensor) {
-	kernels.XForeachErfc_(self)
-}
-
-// XForeachErfcOut calls kernels.XForeachErfcOut: _foreach_erfc.out is checked only in builds with -tags debugasserts.
-func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachErfcOut(self, out)
-}
-
-// XForeachExp calls kernels.XForeachExp: _foreach_exp is checked only in builds with -tags debugasserts.
-func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachExp(self)
-}
-
-// XForeachExp_ calls kernels.XForeachExp_: _foreach_exp_ is checked only in builds with -tags debugasserts.
-func XForeachExp_(self []*torch.Tensor) {
-	kernels.XForeachExp_(self)
-}
-
-// XForeachExpOut calls kernels.XForeachExpOut: _foreach_exp.out is checked only in builds with -tags debugasserts.
-func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachExpOut(self, out)
-}
-
-// XForeachExpm1 calls kernels.XForeachExpm1: _foreach_expm1 is checked only in builds with -tags debugasserts.
-func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachExpm1(self)
-}
-
-// XForeachExpm1_ calls kernels.XForeachExpm1_: _foreach_expm1_ is checked only in builds with -tags debugasserts.
-func XForeachExpm1_(self []*torch.Tensor) {
-	kernels.XForeachExpm1_(self)
-}
-
-// XForeachExpm1Out calls kernels.XForeachExpm1Out: _foreach_expm1.out is checked only in builds with -tags debugasserts.
-func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachExpm1Out(self, out)
-}
-
-// XForeachFloor calls kernels.XForeachFloor: _foreach_floor is checked only in builds with -tags debugasserts.
-func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachFloor(self)
-}
-
-// XForeachFloor_ calls kernels.XForeachFloor_: _foreach_floor_ is checked only in builds with -tags debugasserts.
-func XForeachFloor_(self []*torch.Tensor) {
-	kernels.XForeachFloor_(self)
-}
-
-// XForeachFloorOut calls kernels.XForeachFloorOut: _foreach_floor.out is checked only in builds with -tags debugasserts.
-func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachFloorOut(self, out)
-}
-
-// XForeachFrac calls kernels.XForeachFrac: _foreach_frac is checked only in builds with -tags debugasserts.
-func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachFrac(self)
-}
-
-// XForeachFrac_ calls kernels.XForeachFrac_: _foreach_frac_ is checked only in builds with -tags debugasserts.
-func XForeachFrac_(self []*torch.Tensor) {
-	kernels.XForeachFrac_(self)
-}
-
-// XForeachFracOut calls kernels.XForeachFracOut: _foreach_frac.out is checked only in builds with -tags debugasserts.
-func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachFracOut(self, out)
-}
-
-// XForeachLerpList calls kernels.XForeachLerpList: _foreach_lerp.List is checked only in builds with -tags debugasserts.
-func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachLerpList(self, tensors1, weights)
-}
-
-// XForeachLerp_List calls kernels.XForeachLerp_List: _foreach_lerp_.List is checked only in builds with -tags debugasserts.
-func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor) {
-	kernels.XForeachLerp_List(self, tensors1, weights)
-}
-
-// XForeachLerpListOut calls kernels.XForeachLerpListOut: _foreach_lerp.List_out is checked only in builds with -tags debugasserts.
-func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-}
-
-// XForeachLerpScalar calls kernels.XForeachLerpScalar: _foreach_lerp.Scalar is checked only in builds with -tags debugasserts.
-func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachLerpScalar(self, tensors1, weight)
-}
-
-// XForeachLerp_Scalar calls kernels.XForeachLerp_Scalar: _foreach_lerp_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar) {
-	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-}
-
-// XForeachLerpScalarOut calls kernels.XForeachLerpScalarOut: _foreach_lerp.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-}
-
-// XForeachLerpScalarList calls kernels.XForeachLerpScalarList: _foreach_lerp.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachLerpScalarList(self, tensors1, weight)
-}
-
-// XForeachLerp_ScalarList calls kernels.XForeachLerp_ScalarList: _foreach_lerp_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar) {
-	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-}
-
-// XForeachLerpScalarListOut calls kernels.XForeachLerpScalarListOut: _foreach_lerp.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-}
-
-// XForeachLgamma calls kernels.XForeachLgamma: _foreach_lgamma is checked only in builds with -tags debugasserts.
-func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachLgamma(self)
-}
-
-// XForeachLgamma_ calls kernels.XForeachLgamma_: _foreach_lgamma_ is checked only in builds with -tags debugasserts.
-func XForeachLgamma_(self []*torch.Tensor) {
-	kernels.XForeachLgamma_(self)
-}
-
-// XForeachLgammaOut calls kernels.XForeachLgammaOut: _foreach_lgamma.out is checked only in builds with -tags debugasserts.
-func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachLgammaOut(self, out)
-}
-
-// XForeachLog calls kernels.XForeachLog: _foreach_log is checked only in builds with -tags debugasserts.
-func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachLog(self)
-}
-
-// XForeachLog_ calls kernels.XForeachLog_: _foreach_log_ is checked only in builds with -tags debugasserts.
-func XForeachLog_(self []*torch.Tensor) {
-	kernels.XForeachLog_(self)
-}
-
-// XForeachLogOut calls kernels.XForeachLogOut: _foreach_log.out is checked only in builds with -tags debugasserts.
-func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachLogOut(self, out)
-}
-
-// XForeachLog10 calls kernels.XForeachLog10: _foreach_log10 is checked only in builds with -tags debugasserts.
-func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachLog10(self)
-}
-
-// XForeachLog10_ calls kernels.XForeachLog10_: _foreach_log10_ is checked only in builds with -tags debugasserts.
-func XForeachLog10_(self []*torch.Tensor) {
-	kernels.XForeachLog10_(self)
-}
-
-// XForeachLog10Out calls kernels.XForeachLog10Out: _foreach_log10.out is checked only in builds with -tags debugasserts.
-func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachLog10Out(self, out)
-}
-
-// XForeachLog1p calls kernels.XForeachLog1p: _foreach_log1p is checked only in builds with -tags debugasserts.
-func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachLog1p(self)
-}
-
-// XForeachLog1p_ calls kernels.XForeachLog1p_: _foreach_log1p_ is checked only in builds with -tags debugasserts.
-func XForeachLog1p_(self []*torch.Tensor) {
-	kernels.XForeachLog1p_(self)
-}
-
-// XForeachLog1pOut calls kernels.XForeachLog1pOut: _foreach_log1p.out is checked only in builds with -tags debugasserts.
-func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachLog1pOut(self, out)
-}
-
-// XForeachLog2 calls kernels.XForeachLog2: _foreach_log2 is checked only in builds with -tags debugasserts.
-func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachLog2(self)
-}
-
-// XForeachLog2_ calls kernels.XForeachLog2_: _foreach_log2_ is checked only in builds with -tags debugasserts.
-func XForeachLog2_(self []*torch.Tensor) {
-	kernels.XForeachLog2_(self)
-}
-
-// XForeachLog2Out calls kernels.XForeachLog2Out: _foreach_log2.out is checked only in builds with -tags debugasserts.
-func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachLog2Out(self, out)
-}
-
-// XForeachMax calls kernels.XForeachMax: _foreach_max is checked only in builds with -tags debugasserts.
-func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachMax(self)
-}
-
-// XForeachMaxOut calls kernels.XForeachMaxOut: _foreach_max.out is checked only in builds with -tags debugasserts.
-func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachMaxOut(self, out)
-}
-
-// XForeachNeg calls kernels.XForeachNeg: _foreach_neg is checked only in builds with -tags debugasserts.
-func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachNeg(self)
-}
-
-// XForeachNeg_ calls kernels.XForeachNeg_: _foreach_neg_ is checked only in builds with -tags debugasserts.
-func XForeachNeg_(self []*torch.Tensor) {
-	kernels.XForeachNeg_(self)
-}
-
-// XForeachNegOut calls kernels.XForeachNegOut: _foreach_neg.out is checked only in builds with -tags debugasserts.
-func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachNegOut(self, out)
-}
-
-// XForeachNormScalar calls kernels.XForeachNormScalar: _foreach_norm.Scalar is checked only in builds with -tags debugasserts.
-func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*torch.Tensor {
-	return kernels.XForeachNormScalar(self, ord, dtype)
-}
-
-// XForeachNormScalarOut calls kernels.XForeachNormScalarOut: _foreach_norm.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, out []*torch.Tensor) {
-	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-}
-
-// XForeachPowList calls kernels.XForeachPowList: _foreach_pow.List is checked only in builds with -tags debugasserts.
-func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachPowList(self, exponent)
-}
-
-// XForeachPowScalar calls kernels.XForeachPowScalar: _foreach_pow.Scalar is checked only in builds with -tags debugasserts.
-func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachPowScalar(self, exponent)
-}
-
-// XForeachPowScalarList calls kernels.XForeachPowScalarList: _foreach_pow.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*torch.Tensor {
-	return kernels.XForeachPowScalarList(self, exponent)
-}
-
-// XForeachPowScalarAndTensor calls kernels.XForeachPowScalarAndTensor: _foreach_pow.ScalarAndTensor is checked only in builds with -tags debugasserts.
-func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachPowScalarAndTensor(self, exponent)
-}
-
-// XForeachPow_List calls kernels.XForeachPow_List: _foreach_pow_.List is checked only in builds with -tags debugasserts.
-func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
-	kernels.XForeachPow_List(self, exponent)
-}
-
-// XForeachPowListOut calls kernels.XForeachPowListOut: _foreach_pow.List_out is checked only in builds with -tags debugasserts.
-func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachPowListOut(self, exponent, out)
-}
-
-// XForeachPow_Scalar calls kernels.XForeachPow_Scalar: _foreach_pow_.Scalar is checked only in builds with -tags debugasserts.
-func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
-	kernels.XForeachPow_Scalar(self, exponent)
-}
-
-// XForeachPowScalarOut calls kernels.XForeachPowScalarOut: _foreach_pow.Scalar_out is checked only in builds with -tags debugasserts.
-func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachPowScalarOut(self, exponent, out)
-}
-
-// XForeachPow_ScalarList calls kernels.XForeachPow_ScalarList: _foreach_pow_.ScalarList is checked only in builds with -tags debugasserts.
-func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
-	kernels.XForeachPow_ScalarList(self, exponent)
-}
-
-// XForeachPowScalarListOut calls kernels.XForeachPowScalarListOut: _foreach_pow.ScalarList_out is checked only in builds with -tags debugasserts.
-func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out []*torch.Tensor) {
-	kernels.XForeachPowScalarListOut(self, exponent, out)
-}
-
-// XForeachReciprocal calls kernels.XForeachReciprocal: _foreach_reciprocal is checked only in builds with -tags debugasserts.
-func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachReciprocal(self)
-}
-
-// XForeachReciprocal_ calls kernels.XForeachReciprocal_: _foreach_reciprocal_ is checked only in builds with -tags debugasserts.
-func XForeachReciprocal_(self []*torch.Tensor) {
-	kernels.XForeachReciprocal_(self)
-}
-
-// XForeachReciprocalOut calls kernels.XForeachReciprocalOut: _foreach_reciprocal.out is checked only in builds with -tags debugasserts.
-func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachReciprocalOut(self, out)
-}
-
-// XForeachRound calls kernels.XForeachRound: _foreach_round is checked only in builds with -tags debugasserts.
-func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachRound(self)
-}
-
-// XForeachRound_ calls kernels.XForeachRound_: _foreach_round_ is checked only in builds with -tags debugasserts.
-func XForeachRound_(self []*torch.Tensor) {
-	kernels.XForeachRound_(self)
-}
-
-// XForeachRoundOut calls kernels.XForeachRoundOut: _foreach_round.out is checked only in builds with -tags debugasserts.
-func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachRoundOut(self, out)
-}
-
-// XForeachRsqrt calls kernels.XForeachRsqrt: _foreach_rsqrt is checked only in builds with -tags debugasserts.
-func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachRsqrt(self)
-}
-
-// XForeachRsqrt_ calls kernels.XForeachRsqrt_: _foreach_rsqrt_ is checked only in builds with -tags debugasserts.
-func XForeachRsqrt_(self []*torch.Tensor) {
-	kernels.XForeachRsqrt_(self)
-}
-
-// XForeachRsqrtOut calls kernels.XForeachRsqrtOut: _foreach_rsqrt.out is checked only in builds with -tags debugasserts.
-func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachRsqrtOut(self, out)
-}
-
-// XForeachSigmoid calls kernels.XForeachSigmoid: _foreach_sigmoid is checked only in builds with -tags debugasserts.
-func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachSigmoid(self)
-}
-
-// XForeachSigmoid_ calls kernels.XForeachSigmoid_: _foreach_sigmoid_ is checked only in builds with -tags debugasserts.
-func XForeachSigmoid_(self []*torch.Tensor) {
-	kernels.XForeachSigmoid_(self)
-}
-
-// XForeachSigmoidOut calls kernels.XForeachSigmoidOut: _foreach_sigmoid.out is checked only in builds with -tags debugasserts.
-func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachSigmoidOut(self, out)
-}
-
-// XForeachSign calls kernels.XForeachSign: _foreach_sign is checked only in builds with -tags debugasserts.
-func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachSign(self)
-}
-
-// XForeachSign_ calls kernels.XForeachSign_: _foreach_sign_ is checked only in builds with -tags debugasserts.
-func XForeachSign_(self []*torch.Tensor) {
-	kernels.XForeachSign_(self)
-}
-
-// XForeachSignOut calls kernels.XForeachSignOut: _foreach_sign.out is checked only in builds with -tags debugasserts.
-func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachSignOut(self, out)
-}
-
-// XForeachSin calls kernels.XForeachSin: _foreach_sin is checked only in builds with -tags debugasserts.
-func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachSin(self)
-}
-
-// XForeachSin_ calls kernels.XForeachSin_: _foreach_sin_ is checked only in builds with -tags debugasserts.
-func XForeachSin_(self []*torch.Tensor) {
-	kernels.XForeachSin_(self)
-}
-
-// XForeachSinOut calls kernels.XForeachSinOut: _foreach_sin.out is checked only in builds with -tags debugasserts.
-func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachSinOut(self, out)
-}
-
-// XForeachSinh calls kernels.XForeachSinh: _foreach_sinh is checked only in builds with -tags debugasserts.
-func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachSinh(self)
-}
-
-// XForeachSinh_ calls kernels.XForeachSinh_: _foreach_sinh_ is checked only in builds with -tags debugasserts.
-func XForeachSinh_(self []*torch.Tensor) {
-	kernels.XForeachSinh_(self)
-}
-
-// XForeachSinhOut calls kernels.XForeachSinhOut: _foreach_sinh.out is checked only in builds with -tags debugasserts.
-func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachSinhOut(self, out)
-}
-
-// XForeachSqrt calls kernels.XForeachSqrt: _foreach_sqrt is checked only in builds with -tags debugasserts.
-func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachSqrt(self)
-}
-
-// XForeachSqrt_ calls kernels.XForeachSqrt_: _foreach_sqrt_ is checked only in builds with -tags debugasserts.
-func XForeachSqrt_(self []*torch.Tensor) {
-	kernels.XForeachSqrt_(self)
-}
-
-// XForeachSqrtOut calls kernels.XForeachSqrtOut: _foreach_sqrt.out is checked only in builds with -tags debugasserts.
-func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachSqrtOut(self, out)
-}
-
-// XForeachTan calls kernels.XForeachTan: _foreach_tan is checked only in builds with -tags debugasserts.
-func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachTan(self)
-}
-
-// XForeachTan_ calls kernels.XForeachTan_: _foreach_tan_ is checked only in builds with -tags debugasserts.
-func XForeachTan_(self []*torch.Tensor) {
-	kernels.XForeachTan_(self)
-}
-
-// XForeachTanOut calls kernels.XForeachTanOut: _foreach_tan.out is checked only in builds with -tags debugasserts.
-func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachTanOut(self, out)
-}
-
-// XForeachTanh calls kernels.XForeachTanh: _foreach_tanh is checked only in builds with -tags debugasserts.
-func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachTanh(self)
-}
-
-// XForeachTanh_ calls kernels.XForeachTanh_: _foreach_tanh_ is checked only in builds with -tags debugasserts.
-func XForeachTanh_(self []*torch.Tensor) {
-	kernels.XForeachTanh_(self)
-}
-
-// XForeachTanhOut calls kernels.XForeachTanhOut: _foreach_tanh.out is checked only in builds with -tags debugasserts.
-func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachTanhOut(self, out)
-}
-
-// XForeachTrunc calls kernels.XForeachTrunc: _foreach_trunc is checked only in builds with -tags debugasserts.
-func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachTrunc(self)
-}
-
-// XForeachTrunc_ calls kernels.XForeachTrunc_: _foreach_trunc_ is checked only in builds with -tags debugasserts.
-func XForeachTrunc_(self []*torch.Tensor) {
-	kernels.XForeachTrunc_(self)
-}
-
-// XForeachTruncOut calls kernels.XForeachTruncOut: _foreach_trunc.out is checked only in builds with -tags debugasserts.
-func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachTruncOut(self, out)
-}
-
-// XForeachZero_ calls kernels.XForeachZero_: _foreach_zero_ is checked only in builds with -tags debugasserts.
-func XForeachZero_(self []*torch.Tensor) {
-	kernels.XForeachZero_(self)
-}
-
-// XForeachZeroOut calls kernels.XForeachZeroOut: _foreach_zero.out is checked only in builds with -tags debugasserts.
-func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
-	kernels.XForeachZeroOut(self, out)
-}
-
-// XForeachZero calls kernels.XForeachZero: _foreach_zero is checked only in builds with -tags debugasserts.
-func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
-	return kernels.XForeachZero(self)
-}
-
-// XForeachCopy_ calls kernels.XForeachCopy_: _foreach_copy_ is checked only in builds with -tags debugasserts.
-func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) {
-	kernels.XForeachCopy_(self, src, non_blocking)
-}
-
-// XForeachCopyOut calls kernels.XForeachCopyOut: _foreach_copy.out is checked only in builds with -tags debugasserts.
-func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool, out []*torch.Tensor) {
-	kernels.XForeachCopyOut(self, src, non_blocking, out)
-}
-
-// XForeachCopy calls kernels.XForeachCopy: _foreach_copy is checked only in builds with -tags debugasserts.
-func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) []*torch.Tensor {
-	return kernels.XForeachCopy(self, src, non_blocking)
-}
-
-// BucketizeTensor calls kernels.BucketizeTensor: bucketize.Tensor is checked only in builds with -tags debugasserts.
-func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 bool, right bool) *torch.Tensor {
-	return kernels.BucketizeTensor(self, boundaries, out_int32, right)
-}
-
-// BucketizeTensorOut calls kernels.BucketizeTensorOut: bucketize.Tensor_out is checked only in builds with -tags debugasserts.
-func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 bool, right bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-}
-
-// BucketizeScalar calls kernels.BucketizeScalar: bucketize.Scalar is checked only in builds with -tags debugasserts.
-func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool, right bool) *torch.Tensor {
-	return kernels.BucketizeScalar(self, boundaries, out_int32, right)
-}
-
-// BucketizeScalarOut calls kernels.BucketizeScalarOut: bucketize.Scalar_out is checked only in builds with -tags debugasserts.
-func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool, right bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-}
-
-// SearchsortedTensor calls kernels.SearchsortedTensor: searchsorted.Tensor is checked only in builds with -tags debugasserts.
-func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_int32 bool, right bool, side *string, sorter *torch.Tensor) *torch.Tensor {
-	return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-}
-
-// SearchsortedTensorOut calls kernels.SearchsortedTensorOut: searchsorted.Tensor_out is checked only in builds with -tags debugasserts.
-func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, out_int32 bool, right bool, side *string, sorter *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-}
-
-// SearchsortedScalar calls kernels.SearchsortedScalar: searchsorted.Scalar is checked only in builds with -tags debugasserts.
-func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_int32 bool, right bool, side *string, sorter *torch.Tensor) *torch.Tensor {
-	return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-}
-
-// SearchsortedScalarOut calls kernels.SearchsortedScalarOut: searchsorted.Scalar_out is checked only in builds with -tags debugasserts.
-func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out_int32 bool, right bool, side *string, sorter *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-}
-
-// XConvertIndicesFromCooToCsr calls kernels.XConvertIndicesFromCooToCsr: _convert_indices_from_coo_to_csr is checked only in builds with -tags debugasserts.
-func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool) *torch.Tensor {
-	return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
-}
-
-// XConvertIndicesFromCooToCsrOut calls kernels.XConvertIndicesFromCooToCsrOut: _convert_indices_from_coo_to_csr.out is checked only in builds with -tags debugasserts.
-func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-}
-
-// XConvertIndicesFromCsrToCoo calls kernels.XConvertIndicesFromCsrToCoo: _convert_indices_from_csr_to_coo is checked only in builds with -tags debugasserts.
-func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.Tensor, out_int32 bool, transpose bool) *torch.Tensor {
-	return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-}
-
-// XConvertIndicesFromCsrToCooOut calls kernels.XConvertIndicesFromCsrToCooOut: _convert_indices_from_csr_to_coo.out is checked only in builds with -tags debugasserts.
-func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *torch.Tensor, out_int32 bool, transpose bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-}
-
-// MseLossOut calls kernels.MseLossOut: mse_loss.out is checked only in builds with -tags debugasserts.
-func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.MseLossOut(self, target, reduction, out)
-}
-
-// MseLoss calls kernels.MseLoss: mse_loss is checked only in builds with -tags debugasserts.
-func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	return kernels.MseLoss(self, target, reduction)
-}
-
-// MseLossBackwardGradInput calls kernels.MseLossBackwardGradInput: mse_loss_backward.grad_input is checked only in builds with -tags debugasserts.
-func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-}
-
-// MseLossBackward calls kernels.MseLossBackward: mse_loss_backward is checked only in builds with -tags debugasserts.
-func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	return kernels.MseLossBackward(grad_output, self, target, reduction)
-}
-
-// L1Loss calls kernels.L1Loss: l1_loss is checked only in builds with -tags debugasserts.
-func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	return kernels.L1Loss(self, target, reduction)
-}
-
-// MultiMarginLossOut calls kernels.MultiMarginLossOut: multi_margin_loss.out is checked only in builds with -tags debugasserts.
-func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-}
-
-// MultiMarginLoss calls kernels.MultiMarginLoss: multi_margin_loss is checked only in builds with -tags debugasserts.
-func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64) *torch.Tensor {
-	return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-}
-
-// MultiMarginLossBackwardGradInput calls kernels.MultiMarginLossBackwardGradInput: multi_margin_loss_backward.grad_input is checked only in builds with -tags debugasserts.
-func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-}
-
-// MultiMarginLossBackward calls kernels.MultiMarginLossBackward: multi_margin_loss_backward is checked only in builds with -tags debugasserts.
-func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64) *torch.Tensor {
-	return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-}
-
-// MultilabelMarginLossOut calls kernels.MultilabelMarginLossOut: multilabel_margin_loss.out is checked only in builds with -tags debugasserts.
-func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.MultilabelMarginLossOut(self, target, reduction, out)
-}
-
-// MultilabelMarginLoss calls kernels.MultilabelMarginLoss: multilabel_margin_loss is checked only in builds with -tags debugasserts.
-func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	return kernels.MultilabelMarginLoss(self, target, reduction)
-}
-
-// MultilabelMarginLossForwardOutput calls kernels.MultilabelMarginLossForwardOutput: multilabel_margin_loss_forward.output is checked only in builds with -tags debugasserts.
-func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor, reduction int64, output *torch.Tensor, is_target *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-}
-
-// MultilabelMarginLossForward calls kernels.MultilabelMarginLossForward: multilabel_margin_loss_forward is checked only in builds with -tags debugasserts.
-func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduction int64) (*torch.Tensor, *torch.Tensor) {
-	return kernels.MultilabelMarginLossForward(self, target, reduction)
-}
-
-// MultilabelMarginLossBackwardGradInput calls kernels.MultilabelMarginLossBackwardGradInput: multilabel_margin_loss_backward.grad_input is checked only in builds with -tags debugasserts.
-func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, is_target *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-}
-
-// MultilabelMarginLossBackward calls kernels.MultilabelMarginLossBackward: multilabel_margin_loss_backward is checked only in builds with -tags debugasserts.
-func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, is_target *torch.Tensor) *torch.Tensor {
-	return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-}
-
-// NllLossOut calls kernels.NllLossOut: nll_loss.out is checked only in builds with -tags debugasserts.
-func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-}
-
-// NllLossNd calls kernels.NllLossNd: nll_loss_nd is checked only in builds with -tags debugasserts.
-func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
-	return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-}
-
-// NllLoss calls kernels.NllLoss: nll_loss is checked only in builds with -tags debugasserts.
-func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
-	return kernels.NllLoss(self, target, weight, reduction, ignore_index)
-}
-
-// NllLossForwardOutput calls kernels.NllLossForwardOutput: nll_loss_forward.output is checked only in builds with -tags debugasserts.
-func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, output *torch.Tensor, total_weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-}
-
-// NllLossForward calls kernels.NllLossForward: nll_loss_forward is checked only in builds with -tags debugasserts.
-func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) (*torch.Tensor, *torch.Tensor) {
-	return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-}
-
-// NllLossBackwardGradInput calls kernels.NllLossBackwardGradInput: nll_loss_backward.grad_input is checked only in builds with -tags debugasserts.
-func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-}
-
-// NllLossBackward calls kernels.NllLossBackward: nll_loss_backward is checked only in builds with -tags debugasserts.
-func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor) *torch.Tensor {
-	return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-}
-
-// NllLoss2dOut calls kernels.NllLoss2dOut: nll_loss2d.out is checked only in builds with -tags debugasserts.
-func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-}
-
-// NllLoss2d calls kernels.NllLoss2d: nll_loss2d is checked only in builds with -tags debugasserts.
-func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
-	return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-}
-
-// NllLoss2dForwardOutput calls kernels.NllLoss2dForwardOutput: nll_loss2d_forward.output is checked only in builds with -tags debugasserts.
-func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, output *torch.Tensor, total_weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-}
-
-// NllLoss2dForward calls kernels.NllLoss2dForward: nll_loss2d_forward is checked only in builds with -tags debugasserts.
-func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) (*torch.Tensor, *torch.Tensor) {
-	return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-}
-
-// NllLoss2dBackwardGradInput calls kernels.NllLoss2dBackwardGradInput: nll_loss2d_backward.grad_input is checked only in builds with -tags debugasserts.
-func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-}
-
-// NllLoss2dBackward calls kernels.NllLoss2dBackward: nll_loss2d_backward is checked only in builds with -tags debugasserts.
-func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor) *torch.Tensor {
-	return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-}
-
-// SmoothL1LossOut calls kernels.SmoothL1LossOut: smooth_l1_loss.out is checked only in builds with -tags debugasserts.
-func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64, out *torch.Tensor) *torch.Tensor {
-	return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-}
-
-// SmoothL1Loss calls kernels.SmoothL1Loss: smooth_l1_loss is checked only in builds with -tags debugasserts.
-func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64) *torch.Tensor {
-	return kernels.SmoothL1Loss(self, target, reduction, beta)
-}
-
-// SmoothL1LossBackwardGradInput calls kernels.SmoothL1LossBackwardGradInput: smooth_l1_loss_backward.grad_input is checked only in builds with -tags debugasserts.
-func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-}
-
-// SmoothL1LossBackward calls kernels.SmoothL1LossBackward: smooth_l1_loss_backward is checked only in builds with -tags debugasserts.
-func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64) *torch.Tensor {
-	return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-}
-
-// HuberLossOut calls kernels.HuberLossOut: huber_loss.out is checked only in builds with -tags debugasserts.
-func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64, out *torch.Tensor) *torch.Tensor {
-	return kernels.HuberLossOut(self, target, reduction, delta, out)
-}
-
-// HuberLoss calls kernels.HuberLoss: huber_loss is checked only in builds with -tags debugasserts.
-func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64) *torch.Tensor {
-	return kernels.HuberLoss(self, target, reduction, delta)
-}
-
-// HuberLossBackwardOut calls kernels.HuberLossBackwardOut: huber_loss_backward.out is checked only in builds with -tags debugasserts.
-func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-}
-
-// HuberLossBackward calls kernels.HuberLossBackward: huber_loss_backward is checked only in builds with -tags debugasserts.
-func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64) *torch.Tensor {
-	return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-}
-
-// SoftMarginLossOut calls kernels.SoftMarginLossOut: soft_margin_loss.out is checked only in builds with -tags debugasserts.
-func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.SoftMarginLossOut(self, target, reduction, out)
-}
-
-// SoftMarginLoss calls kernels.SoftMarginLoss: soft_margin_loss is checked only in builds with -tags debugasserts.
-func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	return kernels.SoftMarginLoss(self, target, reduction)
-}
-
-// SoftMarginLossBackwardGradInput calls kernels.SoftMarginLossBackwardGradInput: soft_margin_loss_backward.grad_input is checked only in builds with -tags debugasserts.
-func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-}
-
-// SoftMarginLossBackward calls kernels.SoftMarginLossBackward: soft_margin_loss_backward is checked only in builds with -tags debugasserts.
-func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
-	return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-}
-
-// EluOut calls kernels.EluOut: elu.out is checked only in builds with -tags debugasserts.
-func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.EluOut(self, alpha, scale, input_scale, out)
-}
-
-// Elu calls kernels.Elu: elu is checked only in builds with -tags debugasserts.
-func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar) *torch.Tensor {
-	return kernels.Elu(self, alpha, scale, input_scale)
-}
-
-// EluBackwardGradInput calls kernels.EluBackwardGradInput: elu_backward.grad_input is checked only in builds with -tags debugasserts.
-func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, is_result bool, self_or_result *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-}
-
-// EluBackward calls kernels.EluBackward: elu_backward is checked only in builds with -tags debugasserts.
-func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, is_result bool, self_or_result *torch.Tensor) *torch.Tensor {
-	return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-}
-
-// Elu_ calls kernels.Elu_: elu_ is checked only in builds with -tags debugasserts.
-func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar) *torch.Tensor {
-	return kernels.Elu_(self, alpha, scale, input_scale)
-}
-
-// GluOut calls kernels.GluOut: glu.out is checked only in builds with -tags debugasserts.
-func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.GluOut(self, dim, out)
-}
-
-// Glu calls kernels.Glu: glu is checked only in builds with -tags debugasserts.
-func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
-	return kernels.Glu(self, dim)
-}
-
-// GluBackwardGradInput calls kernels.GluBackwardGradInput: glu_backward.grad_input is checked only in builds with -tags debugasserts.
-func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int64, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-}
-
-// GluBackward calls kernels.GluBackward: glu_backward is checked only in builds with -tags debugasserts.
-func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torch.Tensor {
-	return kernels.GluBackward(grad_output, self, dim)
-}
-
-// GluJvp calls kernels.GluJvp: glu_jvp is checked only in builds with -tags debugasserts.
-func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *torch.Tensor {
-	return kernels.GluJvp(glu, x, dx, dim)
-}
-
-// GluJvpOut calls kernels.GluJvpOut: glu_jvp.out is checked only in builds with -tags debugasserts.
-func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.GluJvpOut(glu, x, dx, dim, out)
-}
-
-// GluBackwardJvp calls kernels.GluBackwardJvp: glu_backward_jvp is checked only in builds with -tags debugasserts.
-func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tensor, dgrad_glu *torch.Tensor, dx *torch.Tensor, dim int64) *torch.Tensor {
-	return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-}
-
-// GluBackwardJvpOut calls kernels.GluBackwardJvpOut: glu_backward_jvp.out is checked only in builds with -tags debugasserts.
-func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tensor, dgrad_glu *torch.Tensor, dx *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-}
-
-// HardsigmoidOut calls kernels.HardsigmoidOut: hardsigmoid.out is checked only in builds with -tags debugasserts.
-func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.HardsigmoidOut(self, out)
-}
-
-// Hardsigmoid calls kernels.Hardsigmoid: hardsigmoid is checked only in builds with -tags debugasserts.
-func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
-	return kernels.Hardsigmoid(self)
-}
-
-// Hardsigmoid_ calls kernels.Hardsigmoid_: hardsigmoid_ is checked only in builds with -tags debugasserts.
-func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Hardsigmoid_(self)
-}
-
-// HardsigmoidBackwardGradInput calls kernels.HardsigmoidBackwardGradInput: hardsigmoid_backward.grad_input is checked only in builds with -tags debugasserts.
-func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-}
-
-// HardsigmoidBackward calls kernels.HardsigmoidBackward: hardsigmoid_backward is checked only in builds with -tags debugasserts.
-func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	return kernels.HardsigmoidBackward(grad_output, self)
-}
-
-// HardtanhOut calls kernels.HardtanhOut: hardtanh.out is checked only in builds with -tags debugasserts.
-func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.HardtanhOut(self, min_val, max_val, out)
-}
-
-// Hardtanh calls kernels.Hardtanh: hardtanh is checked only in builds with -tags debugasserts.
-func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
-	return kernels.Hardtanh(self, min_val, max_val)
-}
-
-// HardtanhBackwardGradInput calls kernels.HardtanhBackwardGradInput: hardtanh_backward.grad_input is checked only in builds with -tags debugasserts.
-func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-}
-
-// HardtanhBackward calls kernels.HardtanhBackward: hardtanh_backward is checked only in builds with -tags debugasserts.
-func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
-	return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-}
-
-// Hardtanh_ calls kernels.Hardtanh_: hardtanh_ is checked only in builds with -tags debugasserts.
-func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
-	return kernels.Hardtanh_(self, min_val, max_val)
-}
-
-// HardswishOut calls kernels.HardswishOut: hardswish.out is checked only in builds with -tags debugasserts.
-func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.HardswishOut(self, out)
-}
-
-// Hardswish calls kernels.Hardswish: hardswish is checked only in builds with -tags debugasserts.
-func Hardswish(self *torch.Tensor) *torch.Tensor {
-	return kernels.Hardswish(self)
-}
-
-// Hardswish_ calls kernels.Hardswish_: hardswish_ is checked only in builds with -tags debugasserts.
-func Hardswish_(self *torch.Tensor) *torch.Tensor {
-	return kernels.Hardswish_(self)
-}
-
-// HardswishBackward calls kernels.HardswishBackward: hardswish_backward is checked only in builds with -tags debugasserts.
-func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	return kernels.HardswishBackward(grad_output, self)
-}
-
-// HardswishBackwardOut calls kernels.HardswishBackwardOut: hardswish_backward.out is checked only in builds with -tags debugasserts.
-func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.HardswishBackwardOut(grad_output, self, out)
-}
-
-// LeakyReluOut calls kernels.LeakyReluOut: leaky_relu.out is checked only in builds with -tags debugasserts.
-func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.LeakyReluOut(self, negative_slope, out)
-}
-
-// LeakyRelu calls kernels.LeakyRelu: leaky_relu is checked only in builds with -tags debugasserts.
-func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
-	return kernels.LeakyRelu(self, negative_slope)
-}
-
-// LeakyReluBackwardGradInput calls kernels.LeakyReluBackwardGradInput: leaky_relu_backward.grad_input is checked only in builds with -tags debugasserts.
-func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, negative_slope torch.Scalar, self_is_result bool, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-}
-
-// LeakyReluBackward calls kernels.LeakyReluBackward: leaky_relu_backward is checked only in builds with -tags debugasserts.
-func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_slope torch.Scalar, self_is_result bool) *torch.Tensor {
-	return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-}
-
-// LeakyRelu_ calls kernels.LeakyRelu_: leaky_relu_ is checked only in builds with -tags debugasserts.
-func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
-	return kernels.LeakyRelu_(self, negative_slope)
-}
-
-// LogSigmoidOut calls kernels.LogSigmoidOut: log_sigmoid.out is checked only in builds with -tags debugasserts.
-func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.LogSigmoidOut(self, out)
-}
-
-// LogSigmoid calls kernels.LogSigmoid: log_sigmoid is checked only in builds with -tags debugasserts.
-func LogSigmoid(self *torch.Tensor) *torch.Tensor {
-	return kernels.LogSigmoid(self)
-}
-
-// LogSigmoidForwardOutput calls kernels.LogSigmoidForwardOutput: log_sigmoid_forward.output is checked only in builds with -tags debugasserts.
-func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.LogSigmoidForwardOutput(self, output, buffer)
-}
-
-// LogSigmoidForward calls kernels.LogSigmoidForward: log_sigmoid_forward is checked only in builds with -tags debugasserts.
-func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.LogSigmoidForward(self)
-}
-
-// LogSigmoidBackwardGradInput calls kernels.LogSigmoidBackwardGradInput: log_sigmoid_backward.grad_input is checked only in builds with -tags debugasserts.
-func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, buffer *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-}
-
-// LogSigmoidBackward calls kernels.LogSigmoidBackward: log_sigmoid_backward is checked only in builds with -tags debugasserts.
-func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *torch.Tensor) *torch.Tensor {
-	return kernels.LogSigmoidBackward(grad_output, self, buffer)
-}
-
-// RreluWithNoiseOut calls kernels.RreluWithNoiseOut: rrelu_with_noise.out is checked only in builds with -tags debugasserts.
-func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any, out *torch.Tensor) *torch.Tensor {
-	return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-}
-
-// RreluWithNoise calls kernels.RreluWithNoise: rrelu_with_noise is checked only in builds with -tags debugasserts.
-func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-}
-
-// RreluWithNoiseFunctional calls kernels.RreluWithNoiseFunctional: rrelu_with_noise_functional is checked only in builds with -tags debugasserts.
-func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) (*torch.Tensor, *torch.Tensor) {
-	return kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-}
-
-// RreluWithNoiseBackward calls kernels.RreluWithNoiseBackward: rrelu_with_noise_backward is checked only in builds with -tags debugasserts.
-func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, self_is_result bool) *torch.Tensor {
-	return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-}
-
-// RreluWithNoiseBackwardOut calls kernels.RreluWithNoiseBackwardOut: rrelu_with_noise_backward.out is checked only in builds with -tags debugasserts.
-func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, self_is_result bool, out *torch.Tensor) *torch.Tensor {
-	return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-}
-
-// RreluWithNoise_ calls kernels.RreluWithNoise_: rrelu_with_noise_ is checked only in builds with -tags debugasserts.
-func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-}
-
-// SoftplusOut calls kernels.SoftplusOut: softplus.out is checked only in builds with -tags debugasserts.
-func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.SoftplusOut(self, beta, threshold, out)
-}
-
-// Softplus calls kernels.Softplus: softplus is checked only in builds with -tags debugasserts.
-func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *torch.Tensor {
-	return kernels.Softplus(self, beta, threshold)
-}
-
-// SoftplusBackwardGradInput calls kernels.SoftplusBackwardGradInput: softplus_backward.grad_input is checked only in builds with -tags debugasserts.
-func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-}
-
-// SoftplusBackward calls kernels.SoftplusBackward: softplus_backward is checked only in builds with -tags debugasserts.
-func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *torch.Tensor {
-	return kernels.SoftplusBackward(grad_output, self, beta, threshold)
-}
-
-// SoftshrinkOut calls kernels.SoftshrinkOut: softshrink.out is checked only in builds with -tags debugasserts.
-func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	return kernels.SoftshrinkOut(self, lambd, out)
-}
-
-// Softshrink calls kernels.Softshrink: softshrink is checked only in builds with -tags debugasserts.
-func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	return kernels.Softshrink(self, lambd)
-}
-
-// SoftshrinkBackwardGradInput calls kernels.SoftshrinkBackwardGradInput: softshrink_backward.grad_input is checked only in builds with -tags debugasserts.
-func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-}
-
-// SoftshrinkBackward calls kernels.SoftshrinkBackward: softshrink_backward is checked only in builds with -tags debugasserts.
-func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	return kernels.SoftshrinkBackward(grad_output, self, lambd)
-}
-
-// AdaptiveAvgPool2dOut calls kernels.AdaptiveAvgPool2dOut: adaptive_avg_pool2d.out is checked only in builds with -tags debugasserts.
-func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-}
-
-// AdaptiveAvgPool2d calls kernels.AdaptiveAvgPool2d: adaptive_avg_pool2d is checked only in builds with -tags debugasserts.
-func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
-	return kernels.AdaptiveAvgPool2d(self, output_size)
-}
-
-// MkldnnAdaptiveAvgPool2d calls kernels.MkldnnAdaptiveAvgPool2d: mkldnn_adaptive_avg_pool2d is checked only in builds with -tags debugasserts.
-func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
-	return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-}
-
-// MkldnnAdaptiveAvgPool2dOut calls kernels.MkldnnAdaptiveAvgPool2dOut: mkldnn_adaptive_avg_pool2d.out is checked only in builds with -tags debugasserts.
-func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-}
-
-// MkldnnAdaptiveAvgPool2dBackward calls kernels.MkldnnAdaptiveAvgPool2dBackward: mkldnn_adaptive_avg_pool2d_backward is checked only in builds with -tags debugasserts.
-func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-}
-
-// MkldnnAdaptiveAvgPool2dBackwardOut calls kernels.MkldnnAdaptiveAvgPool2dBackwardOut: mkldnn_adaptive_avg_pool2d_backward.out is checked only in builds with -tags debugasserts.
-func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-}
-
-// XAdaptiveAvgPool2d calls kernels.XAdaptiveAvgPool2d: _adaptive_avg_pool2d is checked only in builds with -tags debugasserts.
-func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
-	return kernels.XAdaptiveAvgPool2d(self, output_size)
-}
-
-// XAdaptiveAvgPool2dOut calls kernels.XAdaptiveAvgPool2dOut: _adaptive_avg_pool2d.out is checked only in builds with -tags debugasserts.
-func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-}
-
-// XAdaptiveAvgPool2dBackward calls kernels.XAdaptiveAvgPool2dBackward: _adaptive_avg_pool2d_backward is checked only in builds with -tags debugasserts.
-func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-}
-
-// XAdaptiveAvgPool2dBackwardOut calls kernels.XAdaptiveAvgPool2dBackwardOut: _adaptive_avg_pool2d_backward.out is checked only in builds with -tags debugasserts.
-func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-}
-
-// AdaptiveAvgPool3dOut calls kernels.AdaptiveAvgPool3dOut: adaptive_avg_pool3d.out is checked only in builds with -tags debugasserts.
-func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-}
-
-// AdaptiveAvgPool3d calls kernels.AdaptiveAvgPool3d: adaptive_avg_pool3d is checked only in builds with -tags debugasserts.
-func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
-	return kernels.AdaptiveAvgPool3d(self, output_size)
-}
-
-// XAdaptiveAvgPool3d calls kernels.XAdaptiveAvgPool3d: _adaptive_avg_pool3d is checked only in builds with -tags debugasserts.
-func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
-	return kernels.XAdaptiveAvgPool3d(self, output_size)
-}
-
-// XAdaptiveAvgPool3dOut calls kernels.XAdaptiveAvgPool3dOut: _adaptive_avg_pool3d.out is checked only in builds with -tags debugasserts.
-func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-}
-
-// AdaptiveAvgPool3dBackwardGradInput calls kernels.AdaptiveAvgPool3dBackwardGradInput: adaptive_avg_pool3d_backward.grad_input is checked only in builds with -tags debugasserts.
-func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-}
-
-// XAdaptiveAvgPool3dBackward calls kernels.XAdaptiveAvgPool3dBackward: _adaptive_avg_pool3d_backward is checked only in builds with -tags debugasserts.
-func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-}
-
-// XAdaptiveAvgPool3dBackwardOut calls kernels.XAdaptiveAvgPool3dBackwardOut: _adaptive_avg_pool3d_backward.out is checked only in builds with -tags debugasserts.
-func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-}
-
-// AdaptiveMaxPool2dOut calls kernels.AdaptiveMaxPool2dOut: adaptive_max_pool2d.out is checked only in builds with -tags debugasserts.
-func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-}
-
-// AdaptiveMaxPool2d calls kernels.AdaptiveMaxPool2d: adaptive_max_pool2d is checked only in builds with -tags debugasserts.
-func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, *torch.Tensor) {
-	return kernels.AdaptiveMaxPool2d(self, output_size)
-}
-
-// AdaptiveMaxPool2dBackwardGradInput calls kernels.AdaptiveMaxPool2dBackwardGradInput: adaptive_max_pool2d_backward.grad_input is checked only in builds with -tags debugasserts.
-func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-}
-
-// AdaptiveMaxPool2dBackward calls kernels.AdaptiveMaxPool2dBackward: adaptive_max_pool2d_backward is checked only in builds with -tags debugasserts.
-func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor) *torch.Tensor {
-	return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-}
-
-// AdaptiveMaxPool3dOut calls kernels.AdaptiveMaxPool3dOut: adaptive_max_pool3d.out is checked only in builds with -tags debugasserts.
-func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-}
-
-// AdaptiveMaxPool3d calls kernels.AdaptiveMaxPool3d: adaptive_max_pool3d is checked only in builds with -tags debugasserts.
-func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, *torch.Tensor) {
-	return kernels.AdaptiveMaxPool3d(self, output_size)
-}
-
-// AdaptiveMaxPool3dBackwardGradInput calls kernels.AdaptiveMaxPool3dBackwardGradInput: adaptive_max_pool3d_backward.grad_input is checked only in builds with -tags debugasserts.
-func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-}
-
-// AdaptiveMaxPool3dBackward calls kernels.AdaptiveMaxPool3dBackward: adaptive_max_pool3d_backward is checked only in builds with -tags debugasserts.
-func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor) *torch.Tensor {
-	return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-}
-
-// AvgPool2dOut calls kernels.AvgPool2dOut: avg_pool2d.out is checked only in builds with -tags debugasserts.
-func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-}
-
-// AvgPool2d calls kernels.AvgPool2d: avg_pool2d is checked only in builds with -tags debugasserts.
-func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
-	return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-}
-
-// AvgPool2dBackwardGradInput calls kernels.AvgPool2dBackwardGradInput: avg_pool2d_backward.grad_input is checked only in builds with -tags debugasserts.
-func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-}
-
-// AvgPool2dBackward calls kernels.AvgPool2dBackward: avg_pool2d_backward is checked only in builds with -tags debugasserts.
-func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
-	return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-}
-
-// AvgPool3dOut calls kernels.AvgPool3dOut: avg_pool3d.out is checked only in builds with -tags debugasserts.
-func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, out *torch.Tensor) *torch.Tensor {
-	return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-}
-
-// AvgPool3d calls kernels.AvgPool3d: avg_pool3d is checked only in builds with -tags debugasserts.
-func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
-	return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-}
-
-// AvgPool3dBackwardGradInput calls kernels.AvgPool3dBackwardGradInput: avg_pool3d_backward.grad_input is checked only in builds with -tags debugasserts.
-func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-}
-
-// AvgPool3dBackward calls kernels.AvgPool3dBackward: avg_pool3d_backward is checked only in builds with -tags debugasserts.
-func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
-	return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-}
-
-// FractionalMaxPool2dOutput calls kernels.FractionalMaxPool2dOutput: fractional_max_pool2d.output is checked only in builds with -tags debugasserts.
-func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor, output *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-}
-
-// FractionalMaxPool2d calls kernels.FractionalMaxPool2d: fractional_max_pool2d is checked only in builds with -tags debugasserts.
-func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-}
-
-// FractionalMaxPool2dBackwardGradInput calls kernels.FractionalMaxPool2dBackwardGradInput: fractional_max_pool2d_backward.grad_input is checked only in builds with -tags debugasserts.
-func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-}
-
-// FractionalMaxPool2dBackward calls kernels.FractionalMaxPool2dBackward: fractional_max_pool2d_backward is checked only in builds with -tags debugasserts.
-func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor) *torch.Tensor {
-	return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-}
-
-// FractionalMaxPool3dOutput calls kernels.FractionalMaxPool3dOutput: fractional_max_pool3d.output is checked only in builds with -tags debugasserts.
-func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor, output *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-}
-
-// FractionalMaxPool3d calls kernels.FractionalMaxPool3d: fractional_max_pool3d is checked only in builds with -tags debugasserts.
-func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-}
-
-// FractionalMaxPool3dBackwardGradInput calls kernels.FractionalMaxPool3dBackwardGradInput: fractional_max_pool3d_backward.grad_input is checked only in builds with -tags debugasserts.
-func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
-	return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-}
-
-// FractionalMaxPool3dBackward calls kernels.FractionalMaxPool3dBackward: fractional_max_pool3d_backward is checked only in builds with -tags debugasserts.
-func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor) *torch.Tensor {
-	return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-}
-
-// MaxPool2dWithIndicesOut calls kernels.MaxPool2dWithIndicesOut: max_pool2d_with_indices.out is checked only in builds with -tags debugasserts.
-func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, dilation []int64, ceil_mode bool, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-}
-
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Atan2_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Atan2
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Arctan2
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.Arctan2Out
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Arctan2_
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                    = kernels.LerpScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.LerpTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                   = kernels.LerpScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.LerpTensor
-	_ func(*torch.Tensor, int64, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                              = kernels.HistcOut
-	_ func(*torch.Tensor, int64, torch.Scalar, torch.Scalar) *torch.Tensor                                                             = kernels.Histc
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)             = kernels.HistogramBinsTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                           = kernels.HistogramBinsTensor
-	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)          = kernels.HistogramBinCtOut
-	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                        = kernels.HistogramBinCt
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) []*torch.Tensor                                                     = kernels.XHistogramddBinEdges
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool, []*torch.Tensor)                                                    = kernels.XHistogramddBinEdgesOut
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) *torch.Tensor                                                       = kernels.XHistogramddFromBinCts
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                        = kernels.XHistogramddFromBinCtsOut
-	_ func(*torch.Tensor, []*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                          = kernels.XHistogramddFromBinTensors
-	_ func(*torch.Tensor, []*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                           = kernels.XHistogramddFromBinTensorsOut
-	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                                    = kernels.Histogramdd
-	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                                      = kernels.HistogramddIntBins
-	_ func(*torch.Tensor, []*torch.Tensor, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                            = kernels.HistogramddTensorListBins
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.FmodScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.FmodScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.Fmod_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.FmodTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.FmodTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Fmod_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.HypotOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Hypot
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Hypot_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.IgammaOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Igamma
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Igamma_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.IgammacOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Igammac
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Igammac_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.NextafterOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Nextafter
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Nextafter_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.RemainderScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.RemainderScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.Remainder_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.RemainderTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.RemainderTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Remainder_Tensor
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                  = kernels.RemainderScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                   = kernels.RemainderScalarTensorOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Min
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MinUnaryOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Fmin
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.FminOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Max
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Fmax
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.FmaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Maximum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MaximumOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MaxOther
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MaxOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MaxUnaryOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Minimum
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MinimumOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MinOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MinOther
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                           = kernels.Quantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                            = kernels.QuantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                 = kernels.QuantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                  = kernels.QuantileScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                           = kernels.Nanquantile
-	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                            = kernels.NanquantileOut
-	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                 = kernels.NanquantileScalar
-	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                  = kernels.NanquantileScalarOut
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                    = kernels.SortValues
-	_ func(*torch.Tensor, *bool, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                             = kernels.SortValuesStable
-	_ func(*torch.Tensor, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                  = kernels.Sort
-	_ func(*torch.Tensor, *bool, int64, bool) (*torch.Tensor, *torch.Tensor)                                                           = kernels.SortStable
-	_ func(*torch.Tensor, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                   = kernels.SortDimnameValues
-	_ func(*torch.Tensor, *bool, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                            = kernels.SortDimnameValuesStable
-	_ func(*torch.Tensor, string, bool) (*torch.Tensor, *torch.Tensor)                                                                 = kernels.SortDimname
-	_ func(*torch.Tensor, *bool, string, bool) (*torch.Tensor, *torch.Tensor)                                                          = kernels.SortDimnameStable
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MsortOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Msort
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                   = kernels.Argsort
-	_ func(*torch.Tensor, bool, int64, bool) *torch.Tensor                                                                             = kernels.ArgsortStable
-	_ func(*torch.Tensor, bool, int64, bool, *torch.Tensor) *torch.Tensor                                                              = kernels.ArgsortStableOut
-	_ func(*torch.Tensor, string, bool) *torch.Tensor                                                                                  = kernels.ArgsortDimname
-	_ func(*torch.Tensor, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                       = kernels.TopkValues
-	_ func(*torch.Tensor, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                     = kernels.Topk
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.All
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.AllAllOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Any
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.AnyAllOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                              = kernels.RenormOut
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                             = kernels.Renorm
-	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                             = kernels.Renorm_
-	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                           = kernels.Unfold
-	_ func(*torch.Tensor, []int64, int64, int64, int64) *torch.Tensor                                                                  = kernels.UnfoldBackward
-	_ func(*torch.Tensor, []int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                   = kernels.UnfoldBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                          = kernels.Equal
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.PowTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.PowTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                   = kernels.PowScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                  = kernels.PowScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.PowTensorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.PowTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.Pow_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.Pow_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.FloatPowerTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.FloatPowerTensorTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                   = kernels.FloatPowerScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                  = kernels.FloatPowerScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.FloatPowerTensorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.FloatPowerTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.FloatPower_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.FloatPower_Tensor
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                         = kernels.Normal_
-	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                          = kernels.NormalOut
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                         = kernels.NormalFunctional
-	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.NormalTensorFloatOut
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                  = kernels.NormalTensorFloat
-	_ func(float64, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.NormalFloatTensorOut
-	_ func(float64, *torch.Tensor, any) *torch.Tensor                                                                                  = kernels.NormalFloatTensor
-	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                             = kernels.NormalTensorTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                            = kernels.NormalTensorTensor
-	_ func(float64, float64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                   = kernels.NormalFloatFloat
-	_ func(float64, float64, []int64, any, *torch.Tensor) *torch.Tensor                                                                = kernels.NormalFloatFloatOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Alias
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                              = kernels.XAmpForeachNonFiniteCheckAndUnscale_
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                             = kernels.XAmpForeachNonFiniteCheckAndUnscaleOut
-	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, *torch.Tensor)                                             = kernels.XAmpForeachNonFiniteCheckAndUnscale
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) *torch.Tensor                                         = kernels.XAmpUpdateScale_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64, *torch.Tensor) *torch.Tensor                          = kernels.XAmpUpdateScaleOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) (*torch.Tensor, *torch.Tensor)                        = kernels.XAmpUpdateScale
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachAddScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachAdd_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachAddScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                             = kernels.XForeachAddList
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                             = kernels.XForeachAdd_List
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                            = kernels.XForeachAddListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachAddScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachAdd_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachAddScalarListOut
-	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar) []*torch.Tensor                                                               = kernels.XForeachAddTensor
-	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar)                                                                               = kernels.XForeachAdd_Tensor
-	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar, []*torch.Tensor)                                                              = kernels.XForeachAddTensorOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachSubScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachSub_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachSubScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                             = kernels.XForeachSubList
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                             = kernels.XForeachSub_List
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                            = kernels.XForeachSubListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachSubScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachSub_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachSubScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachMulScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachMul_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachMulScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachMulList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMul_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachMulListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachMulScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachMul_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachMulScalarListOut
-	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                             = kernels.XForeachMulTensor
-	_ func([]*torch.Tensor, *torch.Tensor)                                                                                             = kernels.XForeachMul_Tensor
-	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                            = kernels.XForeachMulTensorOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachDivScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachDiv_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachDivScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachDivList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachDiv_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachDivListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachDivScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachDiv_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachDivScalarListOut
-	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                             = kernels.XForeachDivTensor
-	_ func([]*torch.Tensor, *torch.Tensor)                                                                                             = kernels.XForeachDiv_Tensor
-	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                            = kernels.XForeachDivTensorOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachClampMaxScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachClampMax_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachClampMaxScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachClampMaxList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachClampMax_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachClampMaxListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachClampMaxScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachClampMax_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachClampMaxScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachClampMinScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachClampMin_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachClampMinScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachClampMinList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachClampMin_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachClampMinListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachClampMinScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachClampMin_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachClampMinScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachMaximumScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachMaximum_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachMaximumScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachMaximumList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMaximum_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachMaximumListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachMaximumScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachMaximum_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachMaximumScalarListOut
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachMinimumScalar
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachMinimum_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachMinimumScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachMinimumList
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMinimum_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachMinimumListOut
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachMinimumScalarList
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachMinimum_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachMinimumScalarListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                            = kernels.XForeachAddcdivScalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                          = kernels.XForeachAddcdivScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                           = kernels.XForeachAddcdivTensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                            = kernels.XForeachAddcdiv_Scalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                           = kernels.XForeachAddcdivScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                          = kernels.XForeachAddcdiv_ScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                         = kernels.XForeachAddcdivScalarListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                           = kernels.XForeachAddcdiv_Tensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                          = kernels.XForeachAddcdivTensorOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                            = kernels.XForeachAddcmulScalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                          = kernels.XForeachAddcmulScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                           = kernels.XForeachAddcmulTensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                            = kernels.XForeachAddcmul_Scalar
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                           = kernels.XForeachAddcmulScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                          = kernels.XForeachAddcmul_ScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                         = kernels.XForeachAddcmulScalarListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                           = kernels.XForeachAddcmul_Tensor
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                          = kernels.XForeachAddcmulTensorOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAbs
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAbs_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAbsOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAcos
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAcos_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAcosOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAsin
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAsin_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAsinOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachAtan
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachAtan_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachAtanOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachCeil
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachCeil_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachCeilOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachCos
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachCos_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachCosOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachCosh
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachCosh_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachCoshOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachErf
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachErf_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachErfOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachErfc
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachErfc_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachErfcOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachExp
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachExp_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachExpOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachExpm1
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachExpm1_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachExpm1Out
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachFloor
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachFloor_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachFloorOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachFrac
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachFrac_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachFracOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                          = kernels.XForeachLerpList
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachLerp_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                         = kernels.XForeachLerpListOut
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                             = kernels.XForeachLerpScalar
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                             = kernels.XForeachLerp_Scalar
-	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                            = kernels.XForeachLerpScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                           = kernels.XForeachLerpScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                           = kernels.XForeachLerp_ScalarList
-	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                          = kernels.XForeachLerpScalarListOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLgamma
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLgamma_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLgammaOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLogOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog10
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog10_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLog10Out
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog1p
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog1p_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLog1pOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachLog2
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachLog2_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachLog2Out
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachMax
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachMaxOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachNeg
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachNeg_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachNegOut
-	_ func([]*torch.Tensor, torch.Scalar, *int) []*torch.Tensor                                                                        = kernels.XForeachNormScalar
-	_ func([]*torch.Tensor, torch.Scalar, *int, []*torch.Tensor)                                                                       = kernels.XForeachNormScalarOut
-	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                           = kernels.XForeachPowList
-	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                              = kernels.XForeachPowScalar
-	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                            = kernels.XForeachPowScalarList
-	_ func(torch.Scalar, []*torch.Tensor) []*torch.Tensor                                                                              = kernels.XForeachPowScalarAndTensor
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachPow_List
-	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                          = kernels.XForeachPowListOut
-	_ func([]*torch.Tensor, torch.Scalar)                                                                                              = kernels.XForeachPow_Scalar
-	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                             = kernels.XForeachPowScalarOut
-	_ func([]*torch.Tensor, []torch.Scalar)                                                                                            = kernels.XForeachPow_ScalarList
-	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                           = kernels.XForeachPowScalarListOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachReciprocal
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachReciprocal_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachReciprocalOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachRound
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachRound_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachRoundOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachRsqrt
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachRsqrt_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachRsqrtOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSigmoid
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSigmoid_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSigmoidOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSign
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSign_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSignOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSin
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSin_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSinOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSinh
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSinh_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSinhOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachSqrt
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachSqrt_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachSqrtOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachTan
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachTan_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachTanOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachTanh
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachTanh_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachTanhOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachTrunc
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachTrunc_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachTruncOut
-	_ func([]*torch.Tensor)                                                                                                            = kernels.XForeachZero_
-	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                           = kernels.XForeachZeroOut
-	_ func([]*torch.Tensor) []*torch.Tensor                                                                                            = kernels.XForeachZero
-	_ func([]*torch.Tensor, []*torch.Tensor, bool)                                                                                     = kernels.XForeachCopy_
-	_ func([]*torch.Tensor, []*torch.Tensor, bool, []*torch.Tensor)                                                                    = kernels.XForeachCopyOut
-	_ func([]*torch.Tensor, []*torch.Tensor, bool) []*torch.Tensor                                                                     = kernels.XForeachCopy
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                     = kernels.BucketizeTensor
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                      = kernels.BucketizeTensorOut
-	_ func(torch.Scalar, *torch.Tensor, bool, bool) *torch.Tensor                                                                      = kernels.BucketizeScalar
-	_ func(torch.Scalar, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                       = kernels.BucketizeScalarOut
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor) *torch.Tensor                                             = kernels.SearchsortedTensor
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                              = kernels.SearchsortedTensorOut
-	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor) *torch.Tensor                                              = kernels.SearchsortedScalar
-	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                               = kernels.SearchsortedScalarOut
-	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                   = kernels.XConvertIndicesFromCooToCsr
-	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                    = kernels.XConvertIndicesFromCooToCsrOut
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                     = kernels.XConvertIndicesFromCsrToCoo
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                      = kernels.XConvertIndicesFromCsrToCooOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.MseLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.MseLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.MseLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                           = kernels.MseLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.L1Loss
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                = kernels.MultiMarginLossOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                               = kernels.MultiMarginLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor = kernels.MultiMarginLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                = kernels.MultiMarginLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.MultilabelMarginLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.MultilabelMarginLoss
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                           = kernels.MultilabelMarginLossForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                         = kernels.MultilabelMarginLossForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                             = kernels.MultilabelMarginLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.MultilabelMarginLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                     = kernels.NllLossOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                    = kernels.NllLossNd
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                    = kernels.NllLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)     = kernels.NllLossForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                   = kernels.NllLossForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor       = kernels.NllLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                      = kernels.NllLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                     = kernels.NllLoss2dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                    = kernels.NllLoss2d
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)     = kernels.NllLoss2dForwardOutput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                   = kernels.NllLoss2dForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor       = kernels.NllLoss2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                      = kernels.NllLoss2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                  = kernels.SmoothL1LossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                 = kernels.SmoothL1Loss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                   = kernels.SmoothL1LossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                  = kernels.SmoothL1LossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                  = kernels.HuberLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                 = kernels.HuberLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                   = kernels.HuberLossBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                  = kernels.HuberLossBackward
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.SoftMarginLossOut
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.SoftMarginLoss
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.SoftMarginLossBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                           = kernels.SoftMarginLossBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                       = kernels.EluOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                      = kernels.Elu
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor                  = kernels.EluBackwardGradInput
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                 = kernels.EluBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                      = kernels.Elu_
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                          = kernels.GluOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                         = kernels.Glu
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                           = kernels.GluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                          = kernels.GluBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                           = kernels.GluJvp
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                            = kernels.GluJvpOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                             = kernels.GluBackwardJvp
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor              = kernels.GluBackwardJvpOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardsigmoidOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardsigmoid
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardsigmoid_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.HardsigmoidBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardsigmoidBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                     = kernels.HardtanhOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                    = kernels.Hardtanh
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                      = kernels.HardtanhBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                     = kernels.HardtanhBackward
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                    = kernels.Hardtanh_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardswishOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardswish
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.Hardswish_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.HardswishBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.HardswishBackwardOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.LeakyReluOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.LeakyRelu
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                              = kernels.LeakyReluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool) *torch.Tensor                                                             = kernels.LeakyReluBackward
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.LeakyRelu_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.LogSigmoidOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                = kernels.LogSigmoid
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                 = kernels.LogSigmoidForwardOutput
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                               = kernels.LogSigmoidForward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.LogSigmoidBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.LogSigmoidBackward
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any, *torch.Tensor) *torch.Tensor                           = kernels.RreluWithNoiseOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                          = kernels.RreluWithNoise
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) (*torch.Tensor, *torch.Tensor)                         = kernels.RreluWithNoiseFunctional
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool) *torch.Tensor                          = kernels.RreluWithNoiseBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool, *torch.Tensor) *torch.Tensor           = kernels.RreluWithNoiseBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                          = kernels.RreluWithNoise_
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                     = kernels.SoftplusOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                    = kernels.Softplus
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                      = kernels.SoftplusBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                     = kernels.SoftplusBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                   = kernels.SoftshrinkOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                  = kernels.Softshrink
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                    = kernels.SoftshrinkBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                   = kernels.SoftshrinkBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.AdaptiveAvgPool2dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.AdaptiveAvgPool2d
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.MkldnnAdaptiveAvgPool2d
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.MkldnnAdaptiveAvgPool2dOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.MkldnnAdaptiveAvgPool2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.MkldnnAdaptiveAvgPool2dBackwardOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.XAdaptiveAvgPool2d
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.XAdaptiveAvgPool2dOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.XAdaptiveAvgPool2dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.XAdaptiveAvgPool2dBackwardOut
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.AdaptiveAvgPool3dOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.AdaptiveAvgPool3d
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                       = kernels.XAdaptiveAvgPool3d
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                        = kernels.XAdaptiveAvgPool3dOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.AdaptiveAvgPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                 = kernels.XAdaptiveAvgPool3dBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.XAdaptiveAvgPool3dBackwardOut
-	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                        = kernels.AdaptiveMaxPool2dOut
-	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                      = kernels.AdaptiveMaxPool2d
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.AdaptiveMaxPool2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.AdaptiveMaxPool2dBackward
-	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                        = kernels.AdaptiveMaxPool3dOut
-	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                      = kernels.AdaptiveMaxPool3d
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                   = kernels.AdaptiveMaxPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                  = kernels.AdaptiveMaxPool3dBackward
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                  = kernels.AvgPool2dOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                 = kernels.AvgPool2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                   = kernels.AvgPool2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                  = kernels.AvgPool2dBackward
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                  = kernels.AvgPool3dOut
-	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                 = kernels.AvgPool3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                   = kernels.AvgPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                  = kernels.AvgPool3dBackward
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                = kernels.FractionalMaxPool2dOutput
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                              = kernels.FractionalMaxPool2d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                 = kernels.FractionalMaxPool2dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                = kernels.FractionalMaxPool2dBackward
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                = kernels.FractionalMaxPool3dOutput
-	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                              = kernels.FractionalMaxPool3d
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                 = kernels.FractionalMaxPool3dBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                = kernels.FractionalMaxPool3dBackward
-	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)       = kernels.MaxPool2dWithIndicesOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderAndScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderAndTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderIandScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderIandTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.BitwiseOrTensorOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseOrScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseOrScalar
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                           = kernels.BitwiseOrScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseOrScalarTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseOrTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseOr_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseOr_Tensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderOrScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderOrTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderIorScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderIorTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.BitwiseXorTensorOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseXorScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseXorScalar
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                           = kernels.BitwiseXorScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseXorScalarTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseXorTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseXor_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseXor_Tensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderXorScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderXorTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderIxorScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderIxorTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderLshiftScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderLshiftTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderIlshiftScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.DunderLshiftScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderIlshiftTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.DunderLshiftTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseLeftShiftTensor
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseLeftShift_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.BitwiseLeftShiftTensorOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseLeftShiftTensorScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseLeftShift_TensorScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseLeftShiftTensorScalarOut
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                           = kernels.BitwiseLeftShiftScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseLeftShiftScalarTensorOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderRshiftScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderRshiftTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.DunderIrshiftScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.DunderRshiftScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DunderIrshiftTensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.DunderRshiftTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseRightShiftTensor
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.BitwiseRightShift_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.BitwiseRightShiftTensorOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseRightShiftTensorScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.BitwiseRightShift_TensorScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseRightShiftTensorScalarOut
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                           = kernels.BitwiseRightShiftScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                            = kernels.BitwiseRightShiftScalarTensorOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Tril_
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Triu_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Digamma_
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                            = kernels.Lerp_Scalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.Lerp_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                               = kernels.Addbmm_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                = kernels.AddbmmOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                               = kernels.Addbmm
+	_ func(*torch.Tensor, int64, *int64, any) *torch.Tensor                                                                                     = kernels.Random_From
+	_ func(*torch.Tensor, int64, *int64, any, *torch.Tensor) *torch.Tensor                                                                      = kernels.RandomFromOut
+	_ func(*torch.Tensor, int64, *int64, any) *torch.Tensor                                                                                     = kernels.RandomFrom
+	_ func(*torch.Tensor, int64, any) *torch.Tensor                                                                                             = kernels.Random_To
+	_ func(*torch.Tensor, int64, any, *torch.Tensor) *torch.Tensor                                                                              = kernels.RandomToOut
+	_ func(*torch.Tensor, int64, any) *torch.Tensor                                                                                             = kernels.RandomTo
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                    = kernels.Random_
+	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                     = kernels.RandomOut
+	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                    = kernels.Random
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.Uniform_
+	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.UniformOut
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.Uniform
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.Cauchy_
+	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.CauchyOut
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.Cauchy
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.LogNormal_
+	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                   = kernels.LogNormalOut
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                  = kernels.LogNormal
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                           = kernels.Exponential_
+	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                            = kernels.ExponentialOut
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                           = kernels.Exponential
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                           = kernels.Geometric_
+	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                            = kernels.GeometricOut
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                           = kernels.Geometric
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                   = kernels.DiagOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Diag
+	_ func(*torch.Tensor, *torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                   = kernels.CrossOut
+	_ func(*torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                                                                                  = kernels.Cross
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                   = kernels.TriuOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Triu
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                   = kernels.TrilOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Tril
+	_ func(int64, int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                       = kernels.TrilIndices
+	_ func(int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                    = kernels.TrilIndicesOut
+	_ func(int64, int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                       = kernels.TriuIndices
+	_ func(int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                    = kernels.TriuIndicesOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Trace
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.TraceOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                = kernels.TraceBackward
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.NeScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.NeScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.NeTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.NeTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Ne_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Ne_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.NotEqualScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.NotEqualScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.NotEqualTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.NotEqualTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.NotEqual_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.NotEqual_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.EqScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.EqScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.EqTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.EqTensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.GeScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.GeScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.GeTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.GeTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Ge_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Ge_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.GreaterEqualScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.GreaterEqualScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.GreaterEqualTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.GreaterEqualTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.GreaterEqual_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.GreaterEqual_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.LeScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.LeScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LeTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LeTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Le_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Le_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.LessEqualScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.LessEqualScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LessEqualTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LessEqualTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.LessEqual_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LessEqual_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.GtScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.GtScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.GtTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.GtTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Gt_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Gt_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.GreaterScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.GreaterScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.GreaterTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.GreaterTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Greater_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Greater_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.LtScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.LtScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LtTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LtTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Lt_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Lt_Tensor
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.LessScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.LessScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LessTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LessTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Less_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Less_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.TakeOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Take
+	_ func(*torch.Tensor, *torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                   = kernels.TakeAlongDimOut
+	_ func(*torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                                                                                  = kernels.TakeAlongDim
+	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                    = kernels.IndexSelectOut
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                   = kernels.IndexSelect
+	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                   = kernels.IndexSelectDimnameOut
+	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                  = kernels.IndexSelectDimname
+	_ func(*torch.Tensor, []int64, int64, *torch.Tensor) *torch.Tensor                                                                          = kernels.IndexSelectBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.MaskedSelectOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.MaskedSelect
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.MaskedSelectBackward
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.NonzeroOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Nonzero
+	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                            = kernels.NonzeroStaticOut
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                           = kernels.NonzeroStatic
+	_ func(*torch.Tensor) []*torch.Tensor                                                                                                       = kernels.NonzeroNumpy
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Argwhere
+	_ func(*torch.Tensor, int64, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                              = kernels.GatherOut
+	_ func(*torch.Tensor, int64, *torch.Tensor, bool) *torch.Tensor                                                                             = kernels.Gather
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, bool) *torch.Tensor                                                              = kernels.GatherBackward
+	_ func(*torch.Tensor, string, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                             = kernels.GatherDimnameOut
+	_ func(*torch.Tensor, string, *torch.Tensor, bool) *torch.Tensor                                                                            = kernels.GatherDimname
+	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                    = kernels.XGatherSparseBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                              = kernels.AddcmulOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                             = kernels.Addcmul
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                             = kernels.Addcmul_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                              = kernels.AddcdivOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                             = kernels.Addcdiv
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                             = kernels.Addcdiv_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) *torch.Tensor                                                    = kernels.CrossEntropyLoss
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                         = kernels.TriangularSolveX
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool) (*torch.Tensor, *torch.Tensor)                                                       = kernels.TriangularSolve
+	_ func(*torch.Tensor, string, bool)                                                                                                         = kernels.XLinalgCheckErrors
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool, *torch.Tensor) *torch.Tensor                                                         = kernels.LinalgSolveTriangularOut
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool) *torch.Tensor                                                                        = kernels.LinalgSolveTriangular
+	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                 = kernels.LinalgVander
+	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                = kernels.SvdU
+	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                             = kernels.Svd
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                           = kernels.Swapaxes
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                           = kernels.Swapaxes_
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                           = kernels.Swapdims
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                           = kernels.Swapdims_
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                    = kernels.CholeskyOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                   = kernels.Cholesky
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                     = kernels.CholeskySolveOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                    = kernels.CholeskySolve
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                    = kernels.XCholeskySolveHelper
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                     = kernels.XCholeskySolveHelperOut
+	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                   = kernels.CholeskyInverse
+	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                    = kernels.CholeskyInverseOut
+	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                    = kernels.QrQ
+	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                  = kernels.Qr
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                          = kernels.GeqrfA
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                        = kernels.Geqrf
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Orgqr
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.OrgqrOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                = kernels.OrmqrOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                               = kernels.Ormqr
+	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                             = kernels.XLuWithInfo
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                            = kernels.LuSolveOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LuSolve
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                              = kernels.LuUnpack
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) = kernels.LuUnpackOut
+	_ func(*torch.Tensor, int64, bool, any, *torch.Tensor) *torch.Tensor                                                                        = kernels.MultinomialOut
+	_ func(*torch.Tensor, int64, bool, any) *torch.Tensor                                                                                       = kernels.Multinomial
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.LgammaOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Lgamma_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Lgamma
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.DigammaOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Digamma
+	_ func(int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                   = kernels.PolygammaOut
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                  = kernels.Polygamma
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                  = kernels.Polygamma_
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Erfinv
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Erfinv_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.ErfinvOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.I0
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.I0_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.I0Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Sign
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Sign_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.SignOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                         = kernels.Signbit
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.SignbitOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                            = kernels.Dist
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                             = kernels.DistOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.Atan2Out
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Atan2_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Atan2
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Arctan2
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.Arctan2Out
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Arctan2_
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                             = kernels.LerpScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                            = kernels.LerpTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                            = kernels.LerpScalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.LerpTensor
+	_ func(*torch.Tensor, int64, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                       = kernels.HistcOut
+	_ func(*torch.Tensor, int64, torch.Scalar, torch.Scalar) *torch.Tensor                                                                      = kernels.Histc
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                      = kernels.HistogramBinsTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                    = kernels.HistogramBinsTensor
+	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                   = kernels.HistogramBinCtOut
+	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                 = kernels.HistogramBinCt
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) []*torch.Tensor                                                              = kernels.XHistogramddBinEdges
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool, []*torch.Tensor)                                                             = kernels.XHistogramddBinEdgesOut
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) *torch.Tensor                                                                = kernels.XHistogramddFromBinCts
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                 = kernels.XHistogramddFromBinCtsOut
+	_ func(*torch.Tensor, []*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                   = kernels.XHistogramddFromBinTensors
+	_ func(*torch.Tensor, []*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                    = kernels.XHistogramddFromBinTensorsOut
+	_ func(*torch.Tensor, []int64, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                                             = kernels.Histogramdd
+	_ func(*torch.Tensor, int64, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                                               = kernels.HistogramddIntBins
+	_ func(*torch.Tensor, []*torch.Tensor, []float64, *torch.Tensor, bool) (*torch.Tensor, []*torch.Tensor)                                     = kernels.HistogramddTensorListBins
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                            = kernels.FmodScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.FmodScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                           = kernels.Fmod_Scalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.FmodTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.FmodTensor
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Fmod_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.HypotOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Hypot
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Hypot_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.IgammaOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Igamma
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Igamma_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.IgammacOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Igammac
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Igammac_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                           = kernels.NextafterOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                          = kernels.Nextafter
 )

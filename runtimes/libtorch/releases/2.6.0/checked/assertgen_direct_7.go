@@ -9,6 +9,16 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+// XScaledDotProductFlashAttentionForCpuBackward calls kernels.XScaledDotProductFlashAttentionForCpuBackward: _scaled_dot_product_flash_attention_for_cpu_backward is checked only in builds with -tags debugasserts.
+func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, out *torch.Tensor, logsumexp *torch.Tensor, dropout_p float64, is_causal bool, attn_mask *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
+}
+
+// XScaledDotProductFusedAttentionOverrideableBackward calls kernels.XScaledDotProductFusedAttentionOverrideableBackward: _scaled_dot_product_fused_attention_overrideable_backward is checked only in builds with -tags debugasserts.
+func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_bias *torch.Tensor, grad_input_mask []bool, out *torch.Tensor, logsumexp *torch.Tensor, cum_seq_q *torch.Tensor, cum_seq_k *torch.Tensor, max_q int64, max_k int64, dropout_p float64, is_causal bool, philox_seed *torch.Tensor, philox_offset *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
+}
+
 // XScaledDotProductEfficientAttention calls kernels.XScaledDotProductEfficientAttention: _scaled_dot_product_efficient_attention is checked only in builds with -tags debugasserts.
 func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_bias *torch.Tensor, compute_log_sumexp bool, dropout_p float64, is_causal bool, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	return kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
@@ -677,6 +687,8 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                       = kernels.XScaledDotProductFlashAttentionForCpuBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, []bool, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, bool, *torch.Tensor, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                      = kernels.XScaledDotProductFusedAttentionOverrideableBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, float64, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                               = kernels.XScaledDotProductEfficientAttention
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, []bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                  = kernels.XScaledDotProductEfficientAttentionBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                              = kernels.XScaledDotProductCudnnAttention

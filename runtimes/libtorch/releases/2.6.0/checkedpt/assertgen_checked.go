@@ -26,9 +26,9 @@ func XCastByte(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastByte(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastByte, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastByte, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastByte(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -44,9 +44,9 @@ func XCastChar(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastChar(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastChar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastChar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastChar(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -62,9 +62,9 @@ func XCastDouble(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastDouble(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastDouble, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastDouble, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastDouble(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -80,9 +80,9 @@ func XCastFloat(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastFloat(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastFloat, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastFloat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastFloat(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -98,9 +98,9 @@ func XCastInt(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastInt(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastInt(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -116,9 +116,9 @@ func XCastLong(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastLong(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastLong, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastLong, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastLong(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -134,9 +134,9 @@ func XCastShort(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastShort(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastShort, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastShort, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastShort(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -152,9 +152,9 @@ func XCastHalf(self *torch.Tensor, non_blocking bool) *torch.Tensor {
 		return kernels.XCastHalf(self, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCastHalf, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCastHalf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCastHalf(self, non_blocking)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -171,9 +171,9 @@ func XBackward(self *torch.Tensor, inputs []*torch.Tensor, gradient *torch.Tenso
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXBackward, &assertgenshapes.Locs1)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXBackward, &assertgenshapes.Locs_bfd45961b7eb)
 	kernels.XBackward(self, inputs, gradient, retain_graph, create_graph)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs1)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_bfd45961b7eb)
 }
 
 var opSetData = asserts.Op{
@@ -190,10 +190,10 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSetData, &assertgenshapes.Locs2, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSetData, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs2, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_b6666ea0bc5e, &a0, self)
 }
 
 var opData = asserts.Op{
@@ -208,9 +208,9 @@ func Data(self *torch.Tensor) *torch.Tensor {
 		return kernels.Data(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opData, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opData, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Data(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -226,9 +226,9 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opIsLeaf, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opIsLeaf, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.IsLeaf(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -244,9 +244,9 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opOutputNr, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opOutputNr, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.OutputNr(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -262,9 +262,9 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXVersion, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXVersion, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XVersion(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -281,10 +281,10 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRequiresGrad_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRequiresGrad_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -302,10 +302,10 @@ func RetainGrad(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRetainGrad, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRetainGrad, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	kernels.RetainGrad(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -320,9 +320,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRetainsGrad, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opRetainsGrad, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.RetainsGrad(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -338,9 +338,9 @@ func XFwPrimal(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimal(self, level)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXFwPrimal, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimal, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFwPrimal(self, level)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -356,9 +356,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXMakeDual, &assertgenshapes.Locs4)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDual, &assertgenshapes.Locs_44ff440649e8)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs4)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_44ff440649e8)
 	return r0
 }
 
@@ -374,9 +374,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXUnpackDual, &assertgenshapes.Locs5)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXUnpackDual, &assertgenshapes.Locs_1c0372bb0473)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs5)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_1c0372bb0473)
 	return r0, r1
 }
 
@@ -393,9 +393,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNewZerosWithSameFeatureMeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -412,10 +412,10 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNewZerosWithSameFeatureMetaOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -432,9 +432,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXHasSameStorageNumel, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -451,10 +451,10 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRename_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRename_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -470,9 +470,9 @@ func Rename(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename(self, names)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRename, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRename, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Rename(self, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -488,9 +488,9 @@ func AlignTo(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.AlignTo(self, names)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAlignTo, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlignTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AlignTo(self, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -506,9 +506,9 @@ func AlignToEllipsisIdx(self *torch.Tensor, order []string, ellipsis_idx int64) 
 		return kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlignToEllipsisIdx, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AlignToEllipsisIdx(self, order, ellipsis_idx)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -524,9 +524,9 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.AlignAs(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opAlignAs, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opAlignAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.AlignAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -542,9 +542,9 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.AlignTensors(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opAlignTensors, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opAlignTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.AlignTensors(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -562,9 +562,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXAssertAsync, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertAsync, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	kernels.XAssertAsync(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
 var opXAssertAsyncMsg = asserts.Op{
@@ -581,9 +581,9 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertAsyncMsg, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 }
 
 var opXAssertScalar = asserts.Op{
@@ -599,9 +599,9 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opXAssertScalar, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXAssertScalar, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.XAssertScalar(self, assert_msg)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opXFunctionalAssertScalar = asserts.Op{
@@ -616,9 +616,9 @@ func XFunctionalAssertScalar(self torch.Scalar, assert_msg string, dep_token *to
 		return kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXFunctionalAssertScalar, &assertgenshapes.Locs11)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFunctionalAssertScalar, &assertgenshapes.Locs_d9a8a4e1eb40)
 	r0 := kernels.XFunctionalAssertScalar(self, assert_msg, dep_token)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs11)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
 	return r0
 }
 
@@ -634,9 +634,9 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 		return kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Locs12)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXFunctionalAssertAsyncMsg, &assertgenshapes.Locs_0684449c0e78)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs12)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_0684449c0e78)
 	return r0
 }
 
@@ -654,9 +654,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs13, &a0, a)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXAssertTensorMetadata, &assertgenshapes.Locs_e661941904a0, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs13, &a0, a)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_e661941904a0, &a0, a)
 }
 
 var opXPrint = asserts.Op{
@@ -672,9 +672,9 @@ func XPrint(s string) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opXPrint, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXPrint, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.XPrint(s)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opSymConstrainRange = asserts.Op{
@@ -690,9 +690,9 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opSymConstrainRange, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opSymConstrainRange, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.SymConstrainRange(size, min_, max_)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opSymConstrainRangeForSize = asserts.Op{
@@ -708,9 +708,9 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opSymConstrainRangeForSize, &assertgenshapes.Locs_cbf29ce48422)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 }
 
 var opXFunctionalSymConstrainRange = asserts.Op{
@@ -725,9 +725,9 @@ func XFunctionalSymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64, d
 		return kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRange, &assertgenshapes.Locs11)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFunctionalSymConstrainRange, &assertgenshapes.Locs_d9a8a4e1eb40)
 	r0 := kernels.XFunctionalSymConstrainRange(size, min_, max_, dep_token)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs11)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
 	return r0
 }
 
@@ -743,9 +743,9 @@ func XFunctionalSymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *i
 		return kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Locs11)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFunctionalSymConstrainRangeForSize, &assertgenshapes.Locs_d9a8a4e1eb40)
 	r0 := kernels.XFunctionalSymConstrainRangeForSize(size, min_, max_, dep_token)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs11)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_d9a8a4e1eb40)
 	return r0
 }
 
@@ -761,9 +761,9 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXMakeDepToken, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXMakeDepToken, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -779,9 +779,9 @@ func RefineNames(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.RefineNames(self, names)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRefineNames, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRefineNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.RefineNames(self, names)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -798,9 +798,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs15, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXUseCudnnCtcLoss, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs15, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_1ee05c6a4b41, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -817,9 +817,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre23(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_bcb581fb8330(&c, &opXUseCudnnCtcLossTensor, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_92945535ee35, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -836,9 +836,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCudnnCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -855,10 +855,10 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs18, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCudnnCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs18, &a7, &a8, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -875,9 +875,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCudnnCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -893,9 +893,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opXUseCudnnRnnFlattenWeight, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -911,9 +911,9 @@ func XCudnnRnnFlattenWeight(weight_arr []*torch.Tensor, weight_stride0 int64, in
 		return kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs20)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCudnnRnnFlattenWeight, &assertgenshapes.Locs_0986e8473563)
 	r0 := kernels.XCudnnRnnFlattenWeight(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs20)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0986e8473563)
 	return r0
 }
 
@@ -930,10 +930,10 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs21, &a9, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCudnnRnnFlattenWeightOut, &assertgenshapes.Locs_d638e269a569, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs21, &a9, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_d638e269a569, &a9, out)
 	return r0
 }
 
@@ -953,9 +953,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a4 asserts.Saved
 		l1     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre32(&c, &opXCudnnRnn, &assertgenshapes.Locs22, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPre_a20cc1b90e3a(&c, &opXCudnnRnn, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	assertgenshapes.ChecksPost33(&c, &assertgenshapes.Locs22, &a0, &l1, &a4, input, weight, hx)
+	assertgenshapes.ChecksPost_846935f33c92(&c, &assertgenshapes.Locs_040cc87627a6, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
@@ -972,10 +972,10 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	}
 	var c asserts.Call
 	var a16, a17, a18, a19, a20 asserts.Saved
-	assertgenshapes.ChecksPre34(&c, &opXCudnnRnnOut, &assertgenshapes.Locs23, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_1d64d12fef89(&c, &opXCudnnRnnOut, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost35(&c, &assertgenshapes.Locs23, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_c75fc4e5b7f7(&c, &assertgenshapes.Locs_fedc7d11251d, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -995,9 +995,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a6, a20 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	assertgenshapes.ChecksPre36(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPre_67763b69b686(&c, &opXCudnnRnnBackward, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	assertgenshapes.ChecksPost37(&c, &assertgenshapes.Locs24, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	assertgenshapes.ChecksPost_909fbc25d5ae(&c, &assertgenshapes.Locs_cb72b56c5fcd, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -1018,10 +1018,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
 		l1, l25                            asserts.SavedList
 	)
-	assertgenshapes.ChecksPre38(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_fd9c9da6cd85(&c, &opXCudnnRnnBackwardOut, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost39(&c, &assertgenshapes.Locs25, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_48a7ad15ceb1(&c, &assertgenshapes.Locs_04500e97a9c4, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -1036,9 +1036,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXCudnnInitDropoutState, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -1055,10 +1055,10 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXCudnnInitDropoutStateOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -1074,9 +1074,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXDebugHasInternalOverlap, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -1093,9 +1093,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opXFusedDropout, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXFusedDropout, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1112,10 +1112,10 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opXFusedDropoutOut, &assertgenshapes.Locs28, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXFusedDropoutOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1131,9 +1131,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXMaskedScale, &assertgenshapes.Locs29)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMaskedScale, &assertgenshapes.Locs_4f7142d009c6)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs29)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4f7142d009c6)
 	return r0
 }
 
@@ -1150,10 +1150,10 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMaskedScaleOut, &assertgenshapes.Locs30, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMaskedScaleOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs30, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	return r0
 }
 
@@ -1170,9 +1170,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opNativeDropout, &assertgenshapes.Locs31, &a0, input)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opNativeDropout, &assertgenshapes.Locs_05046cb4ce89, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs31, &a0, input, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_05046cb4ce89, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1189,10 +1189,10 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opNativeDropoutOut, &assertgenshapes.Locs32, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opNativeDropoutOut, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs32, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d07472bcb493, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1209,9 +1209,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opNativeDropoutBackward, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNativeDropoutBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1228,10 +1228,10 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs34, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNativeDropoutBackwardOut, &assertgenshapes.Locs_6593da8747da, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs34, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6593da8747da, &a3, out)
 	return r0
 }
 
@@ -1247,9 +1247,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSobolEngineDraw, &assertgenshapes.Locs35)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSobolEngineDraw, &assertgenshapes.Locs_9e324f96bb0b)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs35)
+	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_9e324f96bb0b)
 	return r0, r1
 }
 
@@ -1266,10 +1266,10 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSobolEngineFf_, &assertgenshapes.Locs36, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineFf_, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs36, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a4919c17e89e, &a0, self)
 	return r0
 }
 
@@ -1286,10 +1286,10 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs37, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSobolEngineScramble_, &assertgenshapes.Locs_891e70575d2e, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs37, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_891e70575d2e, &a0, self)
 	return r0
 }
 
@@ -1306,10 +1306,10 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSobolEngineInitializeState_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1325,9 +1325,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXReshapeFromTensor, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXReshapeFromTensor, &assertgenshapes.Locs_735712622a5c)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs38)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_735712622a5c)
 	return r0
 }
 
@@ -1343,9 +1343,9 @@ func XShapeAsTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XShapeAsTensor(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXShapeAsTensor, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXShapeAsTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XShapeAsTensor(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1361,9 +1361,9 @@ func Dropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout(input, p, train)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDropout, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.Dropout(input, p, train)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1380,10 +1380,10 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDropout_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1399,9 +1399,9 @@ func FeatureDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout(input, p, train)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFeatureDropout, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FeatureDropout(input, p, train)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1418,10 +1418,10 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFeatureDropout_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1437,9 +1437,9 @@ func AlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAlphaDropout, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.AlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1456,10 +1456,10 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAlphaDropout_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1475,9 +1475,9 @@ func FeatureAlphaDropout(input *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout(input, p, train)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFeatureAlphaDropout, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.FeatureAlphaDropout(input, p, train)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1494,10 +1494,10 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFeatureAlphaDropout_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1514,9 +1514,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAbs, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAbs, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Abs(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1533,10 +1533,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAbs_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbs_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1553,10 +1553,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAbsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1572,9 +1572,9 @@ func Absolute(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAbsolute, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAbsolute, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Absolute(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1591,10 +1591,10 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAbsolute_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAbsolute_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1611,10 +1611,10 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAbsoluteOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAbsoluteOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1631,9 +1631,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAngle, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAngle, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Angle(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1650,10 +1650,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAngleOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAngleOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1670,9 +1670,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewAsReal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsReal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1689,9 +1689,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewAsComplex, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplex, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1708,9 +1708,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSgn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSgn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sgn(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1727,10 +1727,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSgn_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSgn_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1747,10 +1747,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSgnOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSgnOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1766,9 +1766,9 @@ func Chalf(self *torch.Tensor, memory_format *int) *torch.Tensor {
 		return kernels.Chalf(self, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opChalf, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opChalf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Chalf(self, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1784,9 +1784,9 @@ func Real(self *torch.Tensor) *torch.Tensor {
 		return kernels.Real(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opReal, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opReal, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Real(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1802,9 +1802,9 @@ func Imag(self *torch.Tensor) *torch.Tensor {
 		return kernels.Imag(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opImag, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opImag, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Imag(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1821,9 +1821,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXConj, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConj, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConj(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1839,9 +1839,9 @@ func Conj(self *torch.Tensor) *torch.Tensor {
 		return kernels.Conj(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConj, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConj, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Conj(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1858,9 +1858,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXConjPhysical, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjPhysical, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1877,10 +1877,10 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXConjPhysicalOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1896,9 +1896,9 @@ func ConjPhysical(self *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysical(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConjPhysical, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConjPhysical, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ConjPhysical(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1915,10 +1915,10 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConjPhysicalOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConjPhysicalOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1935,10 +1935,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opConjPhysical_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opConjPhysical_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1954,9 +1954,9 @@ func ResolveConj(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveConj(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opResolveConj, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveConj, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ResolveConj(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1972,9 +1972,9 @@ func ResolveNeg(self *torch.Tensor) *torch.Tensor {
 		return kernels.ResolveNeg(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opResolveNeg, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opResolveNeg, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ResolveNeg(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1991,9 +1991,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNegView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNegView(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2010,9 +2010,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAcos, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Acos(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2029,10 +2029,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAcos_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2049,10 +2049,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAcosOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2068,9 +2068,9 @@ func Arccos(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArccos, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccos, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arccos(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2087,10 +2087,10 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArccos_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2107,10 +2107,10 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArccosOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccosOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -2126,9 +2126,9 @@ func AvgPool1d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 		return kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAvgPool1d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AvgPool1d(self, kernel_size, stride, padding, ceil_mode, count_include_pad)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2145,10 +2145,10 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAvgPool1dOut, &assertgenshapes.Locs41, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAvgPool1dOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -2164,9 +2164,9 @@ func AdaptiveAvgPool1d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 		return kernels.AdaptiveAvgPool1d(self, output_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AdaptiveAvgPool1d(self, output_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2183,10 +2183,10 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool1dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -2202,9 +2202,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opAdaptiveMaxPool1d, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -2221,9 +2221,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opAddTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAddTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2240,10 +2240,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opAdd_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2260,10 +2260,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opAddOut, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAddOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -2279,9 +2279,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXAddReluTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXAddReluTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2298,10 +2298,10 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddRelu_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -2318,10 +2318,10 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXAddReluOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAddReluOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -2337,9 +2337,9 @@ func XAddReluScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.XAddReluScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXAddReluScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddReluScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAddReluScalar(self, other, alpha)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2356,10 +2356,10 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXAddRelu_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2376,10 +2376,10 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXAddReluScalarOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAddReluScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2396,9 +2396,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAddScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAddScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2415,10 +2415,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAdd_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2435,10 +2435,10 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAddScalarOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAddScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2455,9 +2455,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddmv, &assertgenshapes.Locs43, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmv, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs43, &a0, &a1, &a2, self, mat, vec, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_1c9e2afea1c5, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2474,10 +2474,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddmv_, &assertgenshapes.Locs44, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmv_, &assertgenshapes.Locs_a3dbf1462a09, &a0, &a1, &a2, self, mat, vec)
 	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs44, &a0, &a1, &a2, self, mat, vec)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a3dbf1462a09, &a0, &a1, &a2, self, mat, vec)
 	return r0
 }
 
@@ -2494,10 +2494,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddmvOut, &assertgenshapes.Locs45, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmvOut, &assertgenshapes.Locs_c35f1c3f2243, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs45, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_c35f1c3f2243, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	return r0
 }
 
@@ -2514,9 +2514,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddr, &assertgenshapes.Locs46, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddr, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs46, &a0, &a1, &a2, self, vec1, vec2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_6a84bf35a89a, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2533,10 +2533,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddr_, &assertgenshapes.Locs47, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddr_, &assertgenshapes.Locs_14032291cf95, &a0, &a1, &a2, self, vec1, vec2)
 	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs47, &a0, &a1, &a2, self, vec1, vec2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_14032291cf95, &a0, &a1, &a2, self, vec1, vec2)
 	return r0
 }
 
@@ -2553,10 +2553,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddrOut, &assertgenshapes.Locs48, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddrOut, &assertgenshapes.Locs_cf848e49ee3b, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs48, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf848e49ee3b, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	return r0
 }
 
@@ -2573,9 +2573,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAffineGridGenerator, &assertgenshapes.Locs49, &a0, theta)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs49, &a0, theta, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
 	return r0
 }
 
@@ -2592,10 +2592,10 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs50, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs50, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_a11a52a6e850, &a3, out)
 	return r0
 }
 
@@ -2611,9 +2611,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs51)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs51)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
@@ -2630,9 +2630,9 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXIsAllTrue, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIsAllTrue, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIsAllTrue(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2649,9 +2649,9 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXIsAnyTrue, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIsAnyTrue, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIsAnyTrue(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2667,9 +2667,9 @@ func XTestCheckTensor(self *torch.Tensor) *torch.Tensor {
 		return kernels.XTestCheckTensor(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXTestCheckTensor, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestCheckTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XTestCheckTensor(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2685,9 +2685,9 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.XTestFunctorchFallback(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXTestFunctorchFallback, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXTestFunctorchFallback, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.XTestFunctorchFallback(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2704,10 +2704,10 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXTestFunctorchFallbackOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -2724,9 +2724,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAllDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAllDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2743,9 +2743,9 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAllDims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAllDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2762,10 +2762,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAllOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2782,10 +2782,10 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAllDimsOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllDimsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2801,9 +2801,9 @@ func AllDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AllDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAllDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAllDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AllDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2820,10 +2820,10 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAllDimnameOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAllDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2840,9 +2840,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opAllclose, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opAllclose, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2859,9 +2859,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAnyDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAnyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2878,9 +2878,9 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAnyDims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAnyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2897,10 +2897,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAnyOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2917,10 +2917,10 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAnyDimsOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyDimsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2936,9 +2936,9 @@ func AnyDimname(self *torch.Tensor, dim string, keepdim bool) *torch.Tensor {
 		return kernels.AnyDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAnyDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAnyDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.AnyDimname(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2955,10 +2955,10 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAnyDimnameOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAnyDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2974,9 +2974,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opArange, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opArange, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -2992,9 +2992,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opArangeStart, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStart, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -3010,9 +3010,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opArangeStartStep, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opArangeStartStep, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -3029,10 +3029,10 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArangeOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -3049,10 +3049,10 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArangeStartOut, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArangeStartOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -3068,9 +3068,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXDimArange, &assertgenshapes.Locs52)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXDimArange, &assertgenshapes.Locs_0eaf0e1ac2a0)
 	r0 := kernels.XDimArange(like, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs52)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0eaf0e1ac2a0)
 	return r0
 }
 
@@ -3087,9 +3087,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opArgmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3106,10 +3106,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opArgmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3126,9 +3126,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opArgmin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opArgmin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3145,10 +3145,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opArgminOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opArgminOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3165,9 +3165,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAcosh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAcosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Acosh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3184,10 +3184,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAcosh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAcosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3204,10 +3204,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAcoshOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAcoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3223,9 +3223,9 @@ func Arccosh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArccosh, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArccosh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arccosh(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3242,10 +3242,10 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArccosh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArccosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3262,10 +3262,10 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArccoshOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArccoshOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3282,9 +3282,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAsinh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Asinh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3301,10 +3301,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAsinh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3321,10 +3321,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAsinhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3340,9 +3340,9 @@ func Arcsinh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArcsinh, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsinh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arcsinh(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3359,10 +3359,10 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArcsinh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3379,10 +3379,10 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArcsinhOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3399,9 +3399,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAtanh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atanh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3418,10 +3418,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAtanh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3438,10 +3438,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAtanhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3457,9 +3457,9 @@ func Arctanh(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArctanh, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctanh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arctanh(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3476,10 +3476,10 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArctanh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3496,10 +3496,10 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArctanhOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanhOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3516,9 +3516,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAsStrided, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3535,10 +3535,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAsStrided_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsStrided_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3555,9 +3555,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAsin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Asin(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3574,10 +3574,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAsin_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3594,10 +3594,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAsinOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3613,9 +3613,9 @@ func Arcsin(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArcsin, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArcsin, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arcsin(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3632,10 +3632,10 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArcsin_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArcsin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3652,10 +3652,10 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArcsinOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArcsinOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3672,9 +3672,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAtan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAtan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Atan(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3691,10 +3691,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opAtan_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opAtan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3711,10 +3711,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opAtanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3730,9 +3730,9 @@ func Arctan(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArctan, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArctan, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Arctan(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3749,10 +3749,10 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opArctan_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opArctan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3769,10 +3769,10 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opArctanOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArctanOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3788,9 +3788,9 @@ func Atleast1d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast1d(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAtleast1d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast1d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast1d(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3806,9 +3806,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast1dSequence(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opAtleast1dSequence, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast1dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast1dSequence(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -3824,9 +3824,9 @@ func Atleast2d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast2d(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAtleast2d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast2d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast2d(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3842,9 +3842,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast2dSequence(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opAtleast2dSequence, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast2dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast2dSequence(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -3860,9 +3860,9 @@ func Atleast3d(self *torch.Tensor) *torch.Tensor {
 		return kernels.Atleast3d(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opAtleast3d, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAtleast3d, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Atleast3d(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3878,9 +3878,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast3dSequence(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opAtleast3dSequence, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opAtleast3dSequence, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Atleast3dSequence(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -3897,9 +3897,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opBaddbmm, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opBaddbmm, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0163556e680f, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3916,10 +3916,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opBaddbmm_, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opBaddbmm_, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ceb2b4fccd5d, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3936,10 +3936,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opBaddbmmOut, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBaddbmmOut, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_d5dbc694779a, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3955,9 +3955,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opBartlettWindow, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -3974,10 +3974,10 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBartlettWindowOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -3993,9 +3993,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBartlettWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4012,10 +4012,10 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBartlettWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -4031,9 +4031,9 @@ func BatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ru
 		return kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBatchNorm, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBatchNorm, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.BatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -4049,9 +4049,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs56)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opQuantizedBatchNorm, &assertgenshapes.Locs_d9ca8801bba9)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs56)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_d9ca8801bba9)
 	return r0
 }
 
@@ -4068,10 +4068,10 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs57, &a8, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opQuantizedBatchNormOut, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs57, &a8, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ab0ef4ebec38, &a8, out)
 	return r0
 }
 
@@ -4087,9 +4087,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs58)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXBatchNormImplIndex, &assertgenshapes.Locs_41f7e1fa60f1)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs58)
+	assertgenshapes.ChecksPost_ec7c8a12cb2a(&c, &assertgenshapes.Locs_41f7e1fa60f1)
 	return r0, r1, r2, r3, r4
 }
 
@@ -4105,9 +4105,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs59)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXBatchNormImplIndexBackward, &assertgenshapes.Locs_5db8f5b594ee)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs59)
+	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_5db8f5b594ee)
 	return r0, r1, r2
 }
 
@@ -4124,9 +4124,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opBernoulli, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBernoulli, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4143,10 +4143,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opBernoulliOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBernoulliOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4163,10 +4163,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opBernoulli_Tensor, &assertgenshapes.Locs60, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opBernoulli_Tensor, &assertgenshapes.Locs_8a60ac24be56, &a0, &a1, self, p)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs60, &a0, &a1, self, p)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8a60ac24be56, &a0, &a1, self, p)
 	return r0
 }
 
@@ -4183,10 +4183,10 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBernoulliTensorOut, &assertgenshapes.Locs61, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBernoulliTensorOut, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs61, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf8f8d189a2, &a3, out)
 	return r0
 }
 
@@ -4203,9 +4203,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opBernoulliTensor, &assertgenshapes.Locs62, &a0, &a1, self, p)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBernoulliTensor, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs62, &a0, &a1, self, p, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_da554257be09, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -4222,10 +4222,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBernoulli_Float, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBernoulli_Float, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4242,10 +4242,10 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBernoulliFloatOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBernoulliFloatOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4261,9 +4261,9 @@ func BernoulliP(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 		return kernels.BernoulliP(self, p, generator)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBernoulliP, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBernoulliP, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BernoulliP(self, p, generator)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4279,9 +4279,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opBilinear, &assertgenshapes.Locs63)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opBilinear, &assertgenshapes.Locs_e81ae0887f4a)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs63)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_e81ae0887f4a)
 	return r0
 }
 
@@ -4298,9 +4298,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs64, &a0, &a1, &a2, self, target, weight)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opBinaryCrossEntropy, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs64, &a0, &a1, &a2, self, target, weight, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -4317,10 +4317,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs65, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBinaryCrossEntropyOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs65, &a0, &a1, &a4, self, target, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -4337,9 +4337,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre66(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs66, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	assertgenshapes.ChecksPre_6ef918a2e8f1(&c, &opBinaryCrossEntropyBackward, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	assertgenshapes.ChecksPost67(&c, &assertgenshapes.Locs66, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	assertgenshapes.ChecksPost_3f35fa38ff67(&c, &assertgenshapes.Locs_3c13a73290a1, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4356,10 +4356,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opBinaryCrossEntropyBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4376,9 +4376,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre68(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs68, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	assertgenshapes.ChecksPre_debee7aae99f(&c, &opBinaryCrossEntropyWithLogits, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	assertgenshapes.ChecksPost69(&c, &assertgenshapes.Locs68, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	assertgenshapes.ChecksPost_919d3508f8bd(&c, &assertgenshapes.Locs_2d85726b7481, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4395,10 +4395,10 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs69, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinaryCrossEntropyWithLogitsOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs69, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
 	return r0
 }
 
@@ -4414,9 +4414,9 @@ func Bincount(self *torch.Tensor, weights *torch.Tensor, minlength int64) *torch
 		return kernels.Bincount(self, weights, minlength)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBincount, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBincount, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Bincount(self, weights, minlength)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4433,10 +4433,10 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBincountOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBincountOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4452,9 +4452,9 @@ func BitwiseNot(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseNot, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseNot, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseNot(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4471,10 +4471,10 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseNot_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4491,10 +4491,10 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseNotOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseNotOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -4511,10 +4511,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opCopysignOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCopysignOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4531,9 +4531,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCopysignTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCopysignTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4550,10 +4550,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opCopysign_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opCopysign_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4570,9 +4570,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCopysignScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCopysignScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4589,10 +4589,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCopysign_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCopysign_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4609,10 +4609,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCopysignScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCopysignScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4629,9 +4629,9 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXLazyClone, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXLazyClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XLazyClone(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4648,9 +4648,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogicalNot, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogicalNot, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4667,10 +4667,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLogicalNot_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogicalNot_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4687,10 +4687,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogicalNotOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogicalNotOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4707,9 +4707,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLogicalXor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalXor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4726,10 +4726,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLogicalXor_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalXor_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4746,10 +4746,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogicalXorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalXorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4766,9 +4766,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLogicalAnd, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalAnd, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4785,10 +4785,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLogicalAnd_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalAnd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4805,10 +4805,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogicalAndOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalAndOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4825,9 +4825,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLogicalOr, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLogicalOr, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4844,10 +4844,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLogicalOr_, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opLogicalOr_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4864,10 +4864,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLogicalOrOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLogicalOrOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4883,9 +4883,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opBlackmanWindow, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindow, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4902,10 +4902,10 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -4921,9 +4921,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBlackmanWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4940,10 +4940,10 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBlackmanWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -4960,9 +4960,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opBmm, &assertgenshapes.Locs70, &a0, &a1, self, mat2)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBmm, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs70, &a0, &a1, self, mat2, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_d124f5a5b6ff, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4979,10 +4979,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opBmmOut, &assertgenshapes.Locs71, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBmmOut, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, mat2, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_70b0942a710e, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -4998,9 +4998,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.BroadcastTensors(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opBroadcastTensors, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opBroadcastTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.BroadcastTensors(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -5016,9 +5016,9 @@ func BroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.BroadcastTo(self, size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBroadcastTo, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BroadcastTo(self, size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5034,9 +5034,9 @@ func XSparseBroadcastTo(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastTo(self, size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastTo, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseBroadcastTo(self, size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5053,9 +5053,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre70(&c, &opCat, &assertgenshapes.Locs72, &l0, tensors)
+	assertgenshapes.ChecksPre_7534b18f218a(&c, &opCat, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs72, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -5075,10 +5075,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre72(&c, &opCatOut, &assertgenshapes.Locs73, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opCatOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs73, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -5094,9 +5094,9 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.CatNames(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCatNames, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCatNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.CatNames(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -5113,10 +5113,10 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCatNamesOut, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCatNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -5132,9 +5132,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConcat, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcat, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Concat(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -5151,10 +5151,10 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConcatOut, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -5170,9 +5170,9 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatNames(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConcatNames, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ConcatNames(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -5189,10 +5189,10 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConcatNamesOut, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -5208,9 +5208,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConcatenate, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenate, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Concatenate(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -5227,10 +5227,10 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConcatenateOut, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -5246,9 +5246,9 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opConcatenateNames, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opConcatenateNames, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -5265,10 +5265,10 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConcatenateNamesOut, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConcatenateNamesOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -5285,9 +5285,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre70(&c, &opBlockDiag, &assertgenshapes.Locs72, &l0, tensors)
+	assertgenshapes.ChecksPre_7534b18f218a(&c, &opBlockDiag, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs72, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -5304,10 +5304,10 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBlockDiagOut, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBlockDiagOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -5324,9 +5324,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCeil, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCeil, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Ceil(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5343,10 +5343,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCeil_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCeil_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5363,10 +5363,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCeilOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5382,9 +5382,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opChainMatmul, &assertgenshapes.Locs75)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opChainMatmul, &assertgenshapes.Locs_76490308d7dc)
 	r0 := kernels.ChainMatmul(matrices)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs75)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_76490308d7dc)
 	return r0
 }
 
@@ -5401,10 +5401,10 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opChainMatmulOut, &assertgenshapes.Locs76, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opChainMatmulOut, &assertgenshapes.Locs_37e2e2294675, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs76, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_37e2e2294675, &a1, out)
 	return r0
 }
 
@@ -5420,9 +5420,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opUnsafeChunk, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opUnsafeChunk, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -5439,9 +5439,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opChunk, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opChunk, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5457,9 +5457,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opTensorSplitSections, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitSections, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -5475,9 +5475,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opTensorSplitIndices, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opTensorSplitIndices, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -5493,9 +5493,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs77)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs_dd4d1cd496a4)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs77)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_dd4d1cd496a4)
 	return r0
 }
 
@@ -5512,9 +5512,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opClamp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClamp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5531,9 +5531,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opClampTensor, &assertgenshapes.Locs78, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opClampTensor, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	assertgenshapes.ChecksPost75(&c, &assertgenshapes.Locs78, &a0, &a1, &a2, self, min_, max_, r0)
+	assertgenshapes.ChecksPost_b7b20377158d(&c, &assertgenshapes.Locs_4f46b0af5a13, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5550,10 +5550,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClamp_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5570,10 +5570,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClamp_Tensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClamp_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5590,10 +5590,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opClampOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5610,10 +5610,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opClampTensorOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5630,9 +5630,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opClampMax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5649,9 +5649,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opClampMaxTensor, &assertgenshapes.Locs79, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMaxTensor, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs79, &a0, &a1, self, max_, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0361900deff8, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5668,10 +5668,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClampMax_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMax_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5688,10 +5688,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opClampMax_Tensor, &assertgenshapes.Locs80, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMax_Tensor, &assertgenshapes.Locs_81965057593c, &a0, &a1, self, max_)
 	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs80, &a0, &a1, self, max_)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_81965057593c, &a0, &a1, self, max_)
 	return r0
 }
 
@@ -5708,10 +5708,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opClampMaxOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5728,10 +5728,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opClampMaxTensorOut, &assertgenshapes.Locs81, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMaxTensorOut, &assertgenshapes.Locs_2a4ee353bb10, &a0, &a1, &a2, self, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs81, &a0, &a1, &a2, self, max_, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_2a4ee353bb10, &a0, &a1, &a2, self, max_, out)
 	return r0
 }
 
@@ -5748,9 +5748,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opClampMin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClampMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5767,9 +5767,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opClampMinTensor, &assertgenshapes.Locs82, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opClampMinTensor, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs82, &a0, &a1, self, min_, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8338dfedc89e, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5786,10 +5786,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClampMin_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClampMin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5806,10 +5806,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opClampMin_Tensor, &assertgenshapes.Locs83, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opClampMin_Tensor, &assertgenshapes.Locs_817a66575924, &a0, &a1, self, min_)
 	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs83, &a0, &a1, self, min_)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_817a66575924, &a0, &a1, self, min_)
 	return r0
 }
 
@@ -5826,10 +5826,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opClampMinOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opClampMinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5846,10 +5846,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opClampMinTensorOut, &assertgenshapes.Locs84, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opClampMinTensorOut, &assertgenshapes.Locs_8831101dcec2, &a0, &a1, &a2, self, min_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, self, min_, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8831101dcec2, &a0, &a1, &a2, self, min_, out)
 	return r0
 }
 
@@ -5865,9 +5865,9 @@ func Clip(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Ten
 		return kernels.Clip(self, min_, max_)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opClip, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opClip, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Clip(self, min_, max_)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5883,9 +5883,9 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 		return kernels.ClipTensor(self, min_, max_)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opClipTensor, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opClipTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ClipTensor(self, min_, max_)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5902,10 +5902,10 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClip_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5922,10 +5922,10 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opClip_Tensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opClip_Tensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5942,10 +5942,10 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opClipOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5962,10 +5962,10 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opClipTensorOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opClipTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -5981,9 +5981,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opCudnnIsAcceptable, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.CudnnIsAcceptable(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -6000,9 +6000,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opComplex, &assertgenshapes.Locs85, &a0, &a1, real_, imag_)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opComplex, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs85, &a0, &a1, real_, imag_, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bfb661e8e3c1, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -6019,10 +6019,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opComplexOut, &assertgenshapes.Locs86, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opComplexOut, &assertgenshapes.Locs_540ad521fb87, &a0, &a1, &a2, real_, imag_, out)
 	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, real_, imag_, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_540ad521fb87, &a0, &a1, &a2, real_, imag_, out)
 	return r0
 }
 
@@ -6039,9 +6039,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opPolar, &assertgenshapes.Locs87, &a0, &a1, abs, angle)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPolar, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs87, &a0, &a1, abs, angle, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_5f00a4123ace, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -6058,10 +6058,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opPolarOut, &assertgenshapes.Locs88, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPolarOut, &assertgenshapes.Locs_6a604bb2f89e, &a0, &a1, &a2, abs, angle, out)
 	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, abs, angle, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_6a604bb2f89e, &a0, &a1, &a2, abs, angle, out)
 	return r0
 }
 
@@ -6078,9 +6078,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opConstantPadNd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opConstantPadNd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6097,10 +6097,10 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opConstantPadNdOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opConstantPadNdOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -6116,9 +6116,9 @@ func Contiguous(self *torch.Tensor, memory_format int) *torch.Tensor {
 		return kernels.Contiguous(self, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opContiguous, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opContiguous, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6135,9 +6135,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opConvolution, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6154,10 +6154,10 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opConvolutionOut, &assertgenshapes.Locs90, &a9, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs90, &a9, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	return r0
 }
 
@@ -6174,9 +6174,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opConvolutionBackward, &assertgenshapes.Locs91, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackward, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6193,10 +6193,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a11, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs92, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs92, &a11, &a12, &a13, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_152224ada718, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6213,9 +6213,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opConvolutionOverrideable, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvolutionOverrideable, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6232,10 +6232,10 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs90, &a9, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvolutionOverrideableOut, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs90, &a9, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a9, out)
 	return r0
 }
 
@@ -6252,9 +6252,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs91, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs91, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_604891ef093e, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6271,10 +6271,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs92, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs92, &a10, &a11, &a12, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_152224ada718, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6291,9 +6291,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opXConvolution, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvolution, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs89, &a0, &a1, &a2, input, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_abc403d93740, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6310,10 +6310,10 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a13 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXConvolutionOut, &assertgenshapes.Locs90, &a13, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvolutionOut, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
 	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs90, &a13, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b5945ec47d8, &a13, out)
 	return r0
 }
 
@@ -6329,9 +6329,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionDeprecated, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6347,9 +6347,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXConvolutionMode, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvolutionMode, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6365,9 +6365,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs94)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs_31bdd0906a73)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs94)
+	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_31bdd0906a73)
 	return r0, r1, r2
 }
 
@@ -6383,9 +6383,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv1d, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6401,9 +6401,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv2d, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6419,9 +6419,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv3d, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6437,9 +6437,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv1dPadding, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv1dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6455,9 +6455,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv2dPadding, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv2dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6473,9 +6473,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConv3dPadding, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConv3dPadding, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6492,9 +6492,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opConvTbc, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opConvTbc, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs95, &a0, &a1, &a2, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6511,10 +6511,10 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opConvTbcOut, &assertgenshapes.Locs96, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opConvTbcOut, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs96, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_b72ff965b9fc, &a4, out)
 	return r0
 }
 
@@ -6530,9 +6530,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opConvTbcBackward, &assertgenshapes.Locs97)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opConvTbcBackward, &assertgenshapes.Locs_bad71de63562)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs97)
+	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_bad71de63562)
 	return r0, r1, r2
 }
 
@@ -6548,9 +6548,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConvTranspose1d, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose1d, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6566,9 +6566,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConvTranspose2dInput, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose2dInput, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6584,9 +6584,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opConvTranspose3dInput, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opConvTranspose3dInput, &assertgenshapes.Locs_e3bb26fd7efc)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs93)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e3bb26fd7efc)
 	return r0
 }
 
@@ -6602,9 +6602,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCopy, &assertgenshapes.Locs98)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopy, &assertgenshapes.Locs_ca17e0284ce7)
 	r0 := kernels.Copy(self, src, non_blocking)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs98)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ca17e0284ce7)
 	return r0
 }
 
@@ -6621,10 +6621,10 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCopy_, &assertgenshapes.Locs99, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCopy_, &assertgenshapes.Locs_938f93576399, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs99, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
 	return r0
 }
 
@@ -6641,10 +6641,10 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCopyOut, &assertgenshapes.Locs100, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCopyOut, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	return r0
 }
 
@@ -6660,9 +6660,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXCopyFrom, &assertgenshapes.Locs101)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFrom, &assertgenshapes.Locs_28a453075829)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs101)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_28a453075829)
 	return r0
 }
 
@@ -6679,10 +6679,10 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCopyFromOut, &assertgenshapes.Locs102, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromOut, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f98dffdedf8a, &a3, out)
 	return r0
 }
 
@@ -6698,9 +6698,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXCopyFromAndResize, &assertgenshapes.Locs101)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXCopyFromAndResize, &assertgenshapes.Locs_28a453075829)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs101)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_28a453075829)
 	return r0
 }
 
@@ -6717,10 +6717,10 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs102, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXCopyFromAndResizeOut, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs102, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f98dffdedf8a, &a2, out)
 	return r0
 }
 
@@ -6737,9 +6737,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCos, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCos, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cos(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6756,10 +6756,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCos_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCos_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6776,10 +6776,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCosOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6796,9 +6796,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCosh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCosh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cosh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6815,10 +6815,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCosh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCosh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -6835,10 +6835,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCoshOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6854,9 +6854,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs103)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opCosineEmbeddingLoss, &assertgenshapes.Locs_7bd3049eb5f6)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs103)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_7bd3049eb5f6)
 	return r0
 }
 
@@ -6873,9 +6873,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzeroDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6892,10 +6892,10 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroDimIntListOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6912,9 +6912,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCountNonzero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCountNonzero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6931,10 +6931,10 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCountNonzeroOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCountNonzeroOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6950,9 +6950,9 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 		return kernels.Cov(self, correction, fweights, aweights)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCov, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCov, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6968,9 +6968,9 @@ func Corrcoef(self *torch.Tensor) *torch.Tensor {
 		return kernels.Corrcoef(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCorrcoef, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCorrcoef, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Corrcoef(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6987,9 +6987,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs49, &a0, theta)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCudnnAffineGridGenerator, &assertgenshapes.Locs_f33076897021, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs49, &a0, theta, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_f33076897021, &a0, theta, r0)
 	return r0
 }
 
@@ -7006,10 +7006,10 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs50, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorOut, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs50, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_a11a52a6e850, &a5, out)
 	return r0
 }
 
@@ -7025,9 +7025,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs51)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCudnnAffineGridGeneratorBackward, &assertgenshapes.Locs_09fdb64f1411)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs51)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_09fdb64f1411)
 	return r0
 }
 
@@ -7044,10 +7044,10 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs104, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCudnnAffineGridGeneratorBackwardOut, &assertgenshapes.Locs_ce617938b38c, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs104, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_ce617938b38c, &a5, out)
 	return r0
 }
 
@@ -7064,9 +7064,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre82(&c, &opCudnnBatchNorm, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_d709aa5c262f(&c, &opCudnnBatchNorm, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	assertgenshapes.ChecksPost83(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_58e218f7a7c2(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7083,10 +7083,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre84(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs106, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_ecf139e659c7(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs106, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_e8e76648330d(&c, &assertgenshapes.Locs_4d4b1d5477bb, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -7103,9 +7103,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	assertgenshapes.ChecksPre86(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.ChecksPre_62f461653770(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs107, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	assertgenshapes.ChecksPost_d884eabb5bd5(&c, &assertgenshapes.Locs_5ab448b149f3, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7122,10 +7122,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs108, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPre_54ff1310876a(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	assertgenshapes.ChecksPost89(&c, &assertgenshapes.Locs108, &a9, &a10, &a11, out0, out1, out2)
+	assertgenshapes.ChecksPost_4921b95a6dc7(&c, &assertgenshapes.Locs_186cd80e7744, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7142,9 +7142,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCudnnConvolution, &assertgenshapes.Locs109, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolution, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs109, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7161,10 +7161,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs110, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opCudnnConvolutionOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a9, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs110, &a0, &a1, &a9, self, weight, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a9, self, weight, out)
 	return r0
 }
 
@@ -7181,9 +7181,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs109, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs109, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7200,10 +7200,10 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs111, &a10, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a10, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a10, out)
 	return r0
 }
 
@@ -7220,9 +7220,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs109, &a0, &a1, self, weight)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXMpsConvolutionTranspose, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs109, &a0, &a1, self, weight, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_7f0d42e42156, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -7239,10 +7239,10 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs111, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMpsConvolutionTransposeOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -7258,9 +7258,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs112)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs_f498663379b5)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs112)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_f498663379b5)
 	return r0, r1
 }
 
@@ -7277,10 +7277,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs113, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs113, &a9, &a10, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_2bd659f0c943, &a9, &a10, out0, out1)
 	return r0, r1
 }
 
@@ -7296,9 +7296,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs109)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCudnnConvolutionRelu, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs109)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
@@ -7315,10 +7315,10 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs111, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnConvolutionReluOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -7334,9 +7334,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs114)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opCudnnConvolutionAddRelu, &assertgenshapes.Locs_78dbc56e1eae)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs114)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_78dbc56e1eae)
 	return r0
 }
 
@@ -7353,10 +7353,10 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs115, &a9, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opCudnnConvolutionAddReluOut, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs115, &a9, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_4ec97516b21d, &a9, out)
 	return r0
 }
 
@@ -7373,9 +7373,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCudnnGridSampler, &assertgenshapes.Locs116, &a0, &a1, self, grid)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opCudnnGridSampler, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs116, &a0, &a1, self, grid, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f8c946bff116, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -7392,10 +7392,10 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs117, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCudnnGridSamplerOut, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs117, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_2f43b7af554f, &a2, out)
 	return r0
 }
 
@@ -7411,9 +7411,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs118)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs_c945a1d7fac6)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs118)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_c945a1d7fac6)
 	return r0, r1
 }
 
@@ -7430,10 +7430,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs119, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs119, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_64420b5458b8, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -7450,9 +7450,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opCummax, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummax, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7469,10 +7469,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opCummaxOut, &assertgenshapes.Locs120, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCummaxOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7488,9 +7488,9 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CummaxDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCummaxDimname, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCummaxDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -7507,10 +7507,10 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opCummaxDimnameOut, &assertgenshapes.Locs121, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opCummaxDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs121, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -7528,10 +7528,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXCummaxHelper, &assertgenshapes.Locs120, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCummaxHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7547,9 +7547,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opCummin, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opCummin, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7566,10 +7566,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opCumminOut, &assertgenshapes.Locs120, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opCumminOut, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a2, &a3, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7585,9 +7585,9 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CumminDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCumminDimname, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumminDimname, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -7604,10 +7604,10 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opCumminDimnameOut, &assertgenshapes.Locs121, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opCumminDimnameOut, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs121, &a2, &a3, values, indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -7625,10 +7625,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXCumminHelper, &assertgenshapes.Locs120, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXCumminHelper, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs120, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7643,9 +7643,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opCummaxminBackward, &assertgenshapes.Locs122)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opCummaxminBackward, &assertgenshapes.Locs_0eab5d038ca8)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs122)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0eab5d038ca8)
 	return r0
 }
 
@@ -7662,9 +7662,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCumprod, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumprod, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7681,10 +7681,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCumprod_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7701,10 +7701,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCumprodOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumprodOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7720,9 +7720,9 @@ func CumprodDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumprodDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCumprodDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumprodDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CumprodDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7739,10 +7739,10 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCumprod_Dimname, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumprod_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7759,10 +7759,10 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCumprodDimnameOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCumprodDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7778,9 +7778,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opCumprodBackward, &assertgenshapes.Locs123)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opCumprodBackward, &assertgenshapes.Locs_4fd794778b19)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs123)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_4fd794778b19)
 	return r0
 }
 
@@ -7797,9 +7797,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCumsum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCumsum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7816,10 +7816,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCumsum_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7836,10 +7836,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCumsumOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCumsumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7855,9 +7855,9 @@ func CumsumDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.CumsumDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCumsumDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumsumDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.CumsumDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7874,10 +7874,10 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCumsum_Dimname, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opCumsum_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -7894,10 +7894,10 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCumsumDimnameOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCumsumDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7913,9 +7913,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs124)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCumulativeTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs124)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
@@ -7931,9 +7931,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCumulativeTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
@@ -7949,9 +7949,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCtcLossIntList, &assertgenshapes.Locs126)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCtcLossIntList, &assertgenshapes.Locs_470c3b670623)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs126)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_470c3b670623)
 	return r0
 }
 
@@ -7967,9 +7967,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opCtcLossTensor, &assertgenshapes.Locs127)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opCtcLossTensor, &assertgenshapes.Locs_f2e583a5b9ee)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs127)
+	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_f2e583a5b9ee)
 	return r0
 }
 
@@ -7986,9 +7986,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opXCtcLoss, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXCtcLoss, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs17, &a0, &a1, log_probs, targets, r0, r1)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_af07977a419d, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -8005,10 +8005,10 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opXCtcLossOut, &assertgenshapes.Locs18, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXCtcLossOut, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs18, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_5d9abda1cfa0, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -8025,9 +8025,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXCtcLossTensor, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXCtcLossTensor, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_5637f96c1775, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -8044,10 +8044,10 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs128, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXCtcLossTensorOut, &assertgenshapes.Locs_752d323455b5, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs128, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_752d323455b5, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -8063,9 +8063,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXCtcLossBackward, &assertgenshapes.Locs129)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXCtcLossBackward, &assertgenshapes.Locs_c1a0bbd56fe6)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs129)
+	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_c1a0bbd56fe6)
 	return r0
 }
 
@@ -8082,10 +8082,10 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a9 asserts.Saved
-	assertgenshapes.ChecksPre98(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs130, &a9, out)
+	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs130, &a9, out)
+	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_8ac67a84c64a, &a9, out)
 	return r0
 }
 
@@ -8101,9 +8101,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre100(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs131)
+	assertgenshapes.ChecksPre_534b29a18018(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs_f3bcfd7eb20a)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs131)
+	assertgenshapes.ChecksPost_6333a6b7d524(&c, &assertgenshapes.Locs_f3bcfd7eb20a)
 	return r0
 }
 
@@ -8120,9 +8120,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDiagEmbed, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagEmbed, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8139,10 +8139,10 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDiagEmbedOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagEmbedOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -8158,9 +8158,9 @@ func Diagflat(self *torch.Tensor, offset int64) *torch.Tensor {
 		return kernels.Diagflat(self, offset)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDiagflat, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagflat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Diagflat(self, offset)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8177,9 +8177,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDiagonal, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonal, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8195,9 +8195,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgDiagonal, &assertgenshapes.Locs132)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDiagonal, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs132)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
@@ -8213,9 +8213,9 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 		return kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDiagonalDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiagonalDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8232,9 +8232,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDiagonalBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8251,10 +8251,10 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs134, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagonalBackwardOut, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs134, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a5, out)
 	return r0
 }
 
@@ -8271,10 +8271,10 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFillDiagonal_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFillDiagonal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8290,9 +8290,9 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 		return kernels.Diff(self, n, dim, prepend, append_)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDiff, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDiff, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8309,10 +8309,10 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDiffOut, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiffOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -8328,9 +8328,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGradientScalarint, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarint, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -8346,9 +8346,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGradientScalararray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalararray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -8364,9 +8364,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGradientArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -8382,9 +8382,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGradientScalarrayint, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayint, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -8400,9 +8400,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opGradientScalarrayarray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opGradientScalarrayarray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -8418,9 +8418,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGradientTensorarrayint, &assertgenshapes.Locs135)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarrayint, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs135)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	return r0
 }
 
@@ -8436,9 +8436,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGradientTensorarray, &assertgenshapes.Locs135)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opGradientTensorarray, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs135)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_4c7ab9ee0d4d)
 	return r0
 }
 
@@ -8455,9 +8455,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDivTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8474,10 +8474,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opDiv_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8494,10 +8494,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDivOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8514,9 +8514,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDivTensorMode, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDivTensorMode, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8533,10 +8533,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opDiv_TensorMode, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opDiv_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8553,10 +8553,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDivOutMode, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDivOutMode, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -8573,9 +8573,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDivScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8592,10 +8592,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDiv_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8612,10 +8612,10 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDivScalarOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8632,9 +8632,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDivScalarMode, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDivScalarMode, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8651,10 +8651,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDiv_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8671,10 +8671,10 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDivScalarModeOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivScalarModeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -8690,9 +8690,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDivideTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DivideTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -8709,10 +8709,10 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -8729,10 +8729,10 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDivideOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -8748,9 +8748,9 @@ func DivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DivideScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDivideScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DivideScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8767,10 +8767,10 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8786,9 +8786,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDivideTensorMode, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opDivideTensorMode, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -8805,10 +8805,10 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDivide_TensorMode, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDivide_TensorMode, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -8825,10 +8825,10 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDivideOutMode, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDivideOutMode, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -8844,9 +8844,9 @@ func DivideScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivideScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDivideScalarMode, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDivideScalarMode, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DivideScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8863,10 +8863,10 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDivide_ScalarMode, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8882,9 +8882,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTrueDivideTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrueDivideTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.TrueDivideTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -8901,10 +8901,10 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTrueDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -8921,10 +8921,10 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTrueDivideOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTrueDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -8940,9 +8940,9 @@ func TrueDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivideScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTrueDivideScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrueDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.TrueDivideScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8959,10 +8959,10 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrueDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8979,9 +8979,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDot, &assertgenshapes.Locs136, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDot, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs136, &a0, &a1, self, tensor, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_99887296af96, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8998,10 +8998,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opDotOut, &assertgenshapes.Locs137, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opDotOut, &assertgenshapes.Locs_e8b6f03bdfd2, &a0, &a1, &a2, self, tensor, out)
 	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs137, &a0, &a1, &a2, self, tensor, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_e8b6f03bdfd2, &a0, &a1, &a2, self, tensor, out)
 	return r0
 }
 
@@ -9018,9 +9018,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opVdot, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opVdot, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9037,10 +9037,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opVdotOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opVdotOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9056,9 +9056,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opEinsum, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opEinsum, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Einsum(equation, tensors, path)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -9075,9 +9075,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opEmbedding, &assertgenshapes.Locs138, &a0, &a1, weight, indices)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbedding, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs138, &a0, &a1, weight, indices, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_73c4974e7852, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -9094,10 +9094,10 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbeddingOut, &assertgenshapes.Locs139, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingOut, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs139, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_f341b7fd7d62, &a5, out)
 	return r0
 }
 
@@ -9113,9 +9113,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opEmbeddingBackward, &assertgenshapes.Locs140)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingBackward, &assertgenshapes.Locs_294da168fe67)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs140)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_294da168fe67)
 	return r0
 }
 
@@ -9132,9 +9132,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs141, &a0, &a1, grad_output, indices)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingDenseBackward, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs141, &a0, &a1, grad_output, indices, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0333b80cd1dd, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -9151,10 +9151,10 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs142, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingDenseBackwardOut, &assertgenshapes.Locs_9acefda684e8, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs142, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9acefda684e8, &a5, out)
 	return r0
 }
 
@@ -9171,10 +9171,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs143, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opEmbeddingRenorm_, &assertgenshapes.Locs_5a9627857549, &a0, &a1, self, indices)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs143, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_5a9627857549, &a0, &a1, self, indices)
 	return r0
 }
 
@@ -9191,10 +9191,10 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs144, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opEmbeddingRenormOut, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs144, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_429d417cf8c8, &a4, out)
 	return r0
 }
 
@@ -9211,9 +9211,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opEmbeddingRenorm, &assertgenshapes.Locs145, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEmbeddingRenorm, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs145, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -9229,9 +9229,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs140)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opEmbeddingSparseBackward, &assertgenshapes.Locs_294da168fe67)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs140)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_294da168fe67)
 	return r0
 }
 
@@ -9248,9 +9248,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre103(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs146, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs146, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost_58105f982f6e(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -9267,10 +9267,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_6effc8b11af6(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -9286,9 +9286,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXRowwisePrune, &assertgenshapes.Locs148)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXRowwisePrune, &assertgenshapes.Locs_df340c912795)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs148)
+	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_df340c912795)
 	return r0, r1
 }
 
@@ -9304,9 +9304,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRowStack, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRowStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.RowStack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -9323,10 +9323,10 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRowStackOut, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -9342,9 +9342,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opEmbeddingBag, &assertgenshapes.Locs146)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs146)
+	assertgenshapes.ChecksPost_437d95a2d7ef(&c, &assertgenshapes.Locs_a943f637bc9c)
 	return r0, r1, r2, r3
 }
 
@@ -9360,9 +9360,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs146)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs_a943f637bc9c)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs146)
+	assertgenshapes.ChecksPost_437d95a2d7ef(&c, &assertgenshapes.Locs_a943f637bc9c)
 	return r0, r1, r2, r3
 }
 
@@ -9379,9 +9379,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre103(&c, &opXEmbeddingBag, &assertgenshapes.Locs146, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPre_aad08dff84a7(&c, &opXEmbeddingBag, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs146, &a0, &a1, &a2, weight, indices, offsets)
+	assertgenshapes.ChecksPost_58105f982f6e(&c, &assertgenshapes.Locs_a943f637bc9c, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -9398,10 +9398,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_0046fd276047(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_6effc8b11af6(&c, &assertgenshapes.Locs_90bf16eb017d, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -9418,9 +9418,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	assertgenshapes.ChecksPre108(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs149, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre_4921cfd60233(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs_b80cae8caecb, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost109(&c, &assertgenshapes.Locs149, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost_448a8f605e33(&c, &assertgenshapes.Locs_b80cae8caecb, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9436,9 +9436,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs150)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs_82e286bec633)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs150)
+	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_82e286bec633)
 	return r0
 }
 
@@ -9455,9 +9455,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	assertgenshapes.ChecksPre110(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs151, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre_f38adf2afb99(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost111(&c, &assertgenshapes.Locs151, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost_1edbfcadf2d2(&c, &assertgenshapes.Locs_9b606ad8ae41, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9474,10 +9474,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	assertgenshapes.ChecksPre98(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs152, &a10, out)
+	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs_89f902360e69, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs152, &a10, out)
+	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_89f902360e69, &a10, out)
 	return r0
 }
 
@@ -9493,9 +9493,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs153)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs_38db37bfd191)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs153)
+	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_38db37bfd191)
 	return r0
 }
 
@@ -9512,10 +9512,10 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre98(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs154, &a7, out)
+	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	assertgenshapes.ChecksPost99(&c, &assertgenshapes.Locs154, &a7, out)
+	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_e0b6ebf1e9d4, &a7, out)
 	return r0
 }
 
@@ -9531,9 +9531,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opEmptyNames, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9550,10 +9550,10 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEmptyNamesOut, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -9569,9 +9569,2277 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyMemoryFormat, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opEmptyPermuted = asserts.Op{
+	Name:     "empty_permuted",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// EmptyPermuted checks empty_permuted(SymInt[] size, int[] physical_layout, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyPermuted, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opEmptyPermutedOut = asserts.Op{
+	Name:     "empty_permuted",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// EmptyPermutedOut checks empty_permuted.out(SymInt[] size, int[] physical_layout, *, Tensor(a!) out) -> Tensor(a!)
+func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyPermutedOut(size, physical_layout, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyPermutedOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opNewEmpty = asserts.Op{
+	Name:     "new_empty",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NewEmpty checks new_empty(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmpty, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNewEmptyOut = asserts.Op{
+	Name:     "new_empty",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NewEmptyOut checks new_empty.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
+func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewEmptyOut(self, size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.NewEmptyOut(self, size, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opNewEmptyStrided = asserts.Op{
+	Name:     "new_empty_strided",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NewEmptyStrided checks new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewEmptyStrided, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNewEmptyStridedOut = asserts.Op{
+	Name:     "new_empty_strided",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NewEmptyStridedOut checks new_empty_strided.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
+func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewEmptyStridedOut(self, size, stride, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewEmptyStridedOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	return r0
+}
+
+var opNewFull = asserts.Op{
+	Name:     "new_full",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NewFull checks new_full(Tensor self, SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewFull, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNewFullOut = asserts.Op{
+	Name:     "new_full",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NewFullOut checks new_full.out(Tensor self, SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
+func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewFullOut(self, size, fill_value, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewFullOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.NewFullOut(self, size, fill_value, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	return r0
+}
+
+var opNewZeros = asserts.Op{
+	Name:     "new_zeros",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NewZeros checks new_zeros(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewZeros, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNewZerosOut = asserts.Op{
+	Name:     "new_zeros",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NewZerosOut checks new_zeros.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
+func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewZerosOut(self, size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewZerosOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.NewZerosOut(self, size, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opNewOnes = asserts.Op{
+	Name:     "new_ones",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NewOnes checks new_ones(Tensor self, SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNewOnes, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opNewOnesOut = asserts.Op{
+	Name:     "new_ones",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NewOnesOut checks new_ones.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
+func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NewOnesOut(self, size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNewOnesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.NewOnesOut(self, size, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opXEmptyAffineQuantized = asserts.Op{
+	Name:     "_empty_affine_quantized",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XEmptyAffineQuantized checks _empty_affine_quantized(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format) -> Tensor
+func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string, pin_memory *bool, scale float64, zero_point int64, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEmptyAffineQuantized, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opXEmptyAffineQuantizedOut = asserts.Op{
+	Name:     "_empty_affine_quantized",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XEmptyAffineQuantizedOut checks _empty_affine_quantized.out(SymInt[] size, *, float scale=1, int zero_point=0, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
+func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEmptyAffineQuantizedOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	return r0
+}
+
+var opXEmptyPerChannelAffineQuantized = asserts.Op{
+	Name:     "_empty_per_channel_affine_quantized",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XEmptyPerChannelAffineQuantized checks _empty_per_channel_affine_quantized(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=contiguous_format) -> Tensor
+func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXEmptyPerChannelAffineQuantized, &assertgenshapes.Locs_e06a2d41af64)
+	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e06a2d41af64)
+	return r0
+}
+
+var opXEmptyPerChannelAffineQuantizedOut = asserts.Op{
+	Name:     "_empty_per_channel_affine_quantized",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XEmptyPerChannelAffineQuantizedOut checks _empty_per_channel_affine_quantized.out(SymInt[] size, *, Tensor scales, Tensor zero_points, int axis, MemoryFormat? memory_format=contiguous_format, Tensor(a!) out) -> Tensor(a!)
+func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero_points *torch.Tensor, axis int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXEmptyPerChannelAffineQuantizedOut, &assertgenshapes.Locs_da82f66eff27, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_da82f66eff27, &a5, out)
+	return r0
+}
+
+var opResize_ = asserts.Op{
+	Name:     "resize_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Resize_ checks resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
+func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Resize_(self, size, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Resize_(self, size, memory_format)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opResizeOut = asserts.Op{
+	Name:     "resize",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// ResizeOut checks resize.out(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ResizeOut(self, size, memory_format, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.ResizeOut(self, size, memory_format, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	return r0
+}
+
+var opResize = asserts.Op{
+	Name:     "resize",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Resize checks resize(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor
+func Resize(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Resize(self, size, memory_format)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opResize, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Resize(self, size, memory_format)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXResizeOutput_ = asserts.Op{
+	Name:     "_resize_output_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XResizeOutput_ checks _resize_output_(Tensor(a!) self, SymInt[] size, Device device) -> Tensor(a!)
+func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XResizeOutput_(self, size, device)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXResizeOutput_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.XResizeOutput_(self, size, device)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opXResizeOutputOut = asserts.Op{
+	Name:     "_resize_output",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XResizeOutputOut checks _resize_output.out(Tensor self, SymInt[] size, Device device, *, Tensor(a!) out) -> Tensor(a!)
+func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XResizeOutputOut(self, size, device, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXResizeOutputOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.XResizeOutputOut(self, size, device, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	return r0
+}
+
+var opXResizeOutput = asserts.Op{
+	Name:     "_resize_output",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XResizeOutput checks _resize_output(Tensor self, SymInt[] size, Device device) -> Tensor
+func XResizeOutput(self *torch.Tensor, size []int64, device string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XResizeOutput(self, size, device)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXResizeOutput, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.XResizeOutput(self, size, device)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opEmptyQuantized = asserts.Op{
+	Name:     "empty_quantized",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// EmptyQuantized checks empty_quantized(int[] size, Tensor qtensor, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opEmptyQuantized, &assertgenshapes.Locs_fc77d661f2ea)
+	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_fc77d661f2ea)
+	return r0
+}
+
+var opEmptyQuantizedOut = asserts.Op{
+	Name:     "empty_quantized",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// EmptyQuantizedOut checks empty_quantized.out(int[] size, Tensor qtensor, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opEmptyQuantizedOut, &assertgenshapes.Locs_8761476d187d, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_8761476d187d, &a3, out)
+	return r0
+}
+
+var opEmptyOut = asserts.Op{
+	Name:     "empty",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// EmptyOut checks empty.out(SymInt[] size, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyOut(size, memory_format, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyOut(size, memory_format, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opEmptyLike = asserts.Op{
+	Name:     "empty_like",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// EmptyLike checks empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opEmptyLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opEmptyLikeOut = asserts.Op{
+	Name:     "empty_like",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// EmptyLikeOut checks empty_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyLikeOut(self, memory_format, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEmptyLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyLikeOut(self, memory_format, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opEmptyStrided = asserts.Op{
+	Name:     "empty_strided",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// EmptyStrided checks empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEmptyStrided, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opEmptyStridedOut = asserts.Op{
+	Name:     "empty_strided",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// EmptyStridedOut checks empty_strided.out(SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)
+func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EmptyStridedOut(size, stride, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEmptyStridedOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.EmptyStridedOut(size, stride, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opErf = asserts.Op{
+	Name:     "erf",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Erf checks erf(Tensor self) -> Tensor
+func Erf(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erf(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Erf(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErf_ = asserts.Op{
+	Name:     "erf_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
+func Erf_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erf_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErf_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Erf_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opErfOut = asserts.Op{
+	Name:     "erf",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ErfOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ErfOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opErfc = asserts.Op{
+	Name:     "erfc",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Erfc checks erfc(Tensor self) -> Tensor
+func Erfc(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erfc(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opErfc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Erfc(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opErfc_ = asserts.Op{
+	Name:     "erfc_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
+func Erfc_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Erfc_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opErfc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Erfc_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opErfcOut = asserts.Op{
+	Name:     "erfc",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ErfcOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ErfcOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opExp = asserts.Op{
+	Name:     "exp",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Exp checks exp(Tensor self) -> Tensor
+func Exp(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Exp(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExp_ = asserts.Op{
+	Name:     "exp_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
+func Exp_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Exp_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opExpOut = asserts.Op{
+	Name:     "exp",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ExpOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.ExpOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opExp2 = asserts.Op{
+	Name:     "exp2",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Exp2 checks exp2(Tensor self) -> Tensor
+func Exp2(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp2(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExp2, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Exp2(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExp2_ = asserts.Op{
+	Name:     "exp2_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
+func Exp2_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp2_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExp2_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Exp2_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opExp2Out = asserts.Op{
+	Name:     "exp2",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Exp2Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExp2Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.Exp2Out(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opExpm1 = asserts.Op{
+	Name:     "expm1",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Expm1 checks expm1(Tensor self) -> Tensor
+func Expm1(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expm1(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpm1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Expm1(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExpm1_ = asserts.Op{
+	Name:     "expm1_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
+func Expm1_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expm1_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opExpm1_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Expm1_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opExpm1Out = asserts.Op{
+	Name:     "expm1",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expm1Out(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.Expm1Out(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opExpand = asserts.Op{
+	Name:     "expand",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Expand checks expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)
+func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Expand(self, size, implicit)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpand, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Expand(self, size, implicit)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opExpandAs = asserts.Op{
+	Name:     "expand_as",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// ExpandAs checks expand_as(Tensor(a) self, Tensor other) -> Tensor(a)
+func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ExpandAs(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opExpandAs, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.ExpandAs(self, other)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opEye = asserts.Op{
+	Name:     "eye",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Eye checks eye(SymInt n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Eye(n, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEye, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opEyeM = asserts.Op{
+	Name:     "eye",
+	Overload: "m",
+	Profile:  asserts.PyTorch,
+}
+
+// EyeM checks eye.m(SymInt n, SymInt m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opEyeM, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opEyeOut = asserts.Op{
+	Name:     "eye",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// EyeOut checks eye.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
+func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EyeOut(n, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.EyeOut(n, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	return r0
+}
+
+var opEyeMOut = asserts.Op{
+	Name:     "eye",
+	Overload: "m_out",
+	Profile:  asserts.PyTorch,
+}
+
+// EyeMOut checks eye.m_out(SymInt n, SymInt m, *, Tensor(a!) out) -> Tensor(a!)
+func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EyeMOut(n, m, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEyeMOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.EyeMOut(n, m, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opFlattenUsingInts = asserts.Op{
+	Name:     "flatten",
+	Overload: "using_ints",
+	Profile:  asserts.PyTorch,
+}
+
+// FlattenUsingInts checks flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)
+func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenUsingInts(self, start_dim, end_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingInts, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFlattenNamedOutDim = asserts.Op{
+	Name:     "flatten",
+	Overload: "named_out_dim",
+	Profile:  asserts.PyTorch,
+}
+
+// FlattenNamedOutDim checks flatten.named_out_dim(Tensor(a) self, int start_dim, int end_dim, Dimname out_dim) -> Tensor(a)
+func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_dim string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenNamedOutDim, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFlattenUsingNames = asserts.Op{
+	Name:     "flatten",
+	Overload: "using_names",
+	Profile:  asserts.PyTorch,
+}
+
+// FlattenUsingNames checks flatten.using_names(Tensor(a) self, Dimname start_dim, Dimname end_dim, Dimname out_dim) -> Tensor(a)
+func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out_dim string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenUsingNames, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFlattenDimnameList = asserts.Op{
+	Name:     "flatten",
+	Overload: "DimnameList",
+	Profile:  asserts.PyTorch,
+}
+
+// FlattenDimnameList checks flatten.DimnameList(Tensor(a) self, Dimname[] dims, Dimname out_dim) -> Tensor(a)
+func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FlattenDimnameList(self, dims, out_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenDimnameList, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opUnflattenInt = asserts.Op{
+	Name:     "unflatten",
+	Overload: "int",
+	Profile:  asserts.PyTorch,
+}
+
+// UnflattenInt checks unflatten.int(Tensor(a) self, int dim, SymInt[] sizes) -> Tensor(a)
+func UnflattenInt(self *torch.Tensor, dim int64, sizes []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnflattenInt(self, dim, sizes)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenInt, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.UnflattenInt(self, dim, sizes)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opUnflattenDimname = asserts.Op{
+	Name:     "unflatten",
+	Overload: "Dimname",
+	Profile:  asserts.PyTorch,
+}
+
+// UnflattenDimname checks unflatten.Dimname(Tensor(a) self, Dimname dim, SymInt[] sizes, Dimname[] names) -> Tensor(a)
+func UnflattenDimname(self *torch.Tensor, dim string, sizes []int64, names []string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnflattenDimname(self, dim, sizes, names)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenDimname, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.UnflattenDimname(self, dim, sizes, names)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFillScalar = asserts.Op{
+	Name:     "fill",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
+func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillScalar(self, value)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFillScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FillScalar(self, value)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFillTensor = asserts.Op{
+	Name:     "fill",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// FillTensor checks fill.Tensor(Tensor self, Tensor value) -> Tensor
+func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillTensor(self, value)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFillTensor, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value)
+	r0 := kernels.FillTensor(self, value)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_0b63df8b6a65, &a0, &a1, self, value, r0)
+	return r0
+}
+
+var opFill_Scalar = asserts.Op{
+	Name:     "fill_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
+func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Fill_Scalar(self, value)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFill_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Fill_Scalar(self, value)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFillScalarOut = asserts.Op{
+	Name:     "fill",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
+func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillScalarOut(self, value, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFillScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FillScalarOut(self, value, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opFill_Tensor = asserts.Op{
+	Name:     "fill_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// Fill_Tensor checks fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)
+func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Fill_Tensor(self, value)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opFill_Tensor, &assertgenshapes.Locs_4ce42bc5fff6, &a0, &a1, self, value)
+	defer c.Abandon()
+	r0 := kernels.Fill_Tensor(self, value)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_4ce42bc5fff6, &a0, &a1, self, value)
+	return r0
+}
+
+var opFillTensorOut = asserts.Op{
+	Name:     "fill",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// FillTensorOut checks fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)
+func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FillTensorOut(self, value, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFillTensorOut, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FillTensorOut(self, value, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_e8d74dfb565e, &a2, out)
+	return r0
+}
+
+var opFloor = asserts.Op{
+	Name:     "floor",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Floor checks floor(Tensor self) -> Tensor
+func Floor(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Floor(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFloor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Floor(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFloor_ = asserts.Op{
+	Name:     "floor_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
+func Floor_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Floor_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloor_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Floor_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFloorOut = asserts.Op{
+	Name:     "floor",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.FloorOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opFloorDivide = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// FloorDivide checks floor_divide(Tensor self, Tensor other) -> Tensor
+func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivide(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloorDivide, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.FloorDivide(self, other)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opFloorDivide_Tensor = asserts.Op{
+	Name:     "floor_divide_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// FloorDivide_Tensor checks floor_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivide_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloorDivide_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.FloorDivide_Tensor(self, other)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	return r0
+}
+
+var opFloorDivideOut = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// FloorDivideOut checks floor_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivideOut(self, other, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloorDivideOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FloorDivideOut(self, other, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	return r0
+}
+
+var opFloorDivideScalar = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// FloorDivideScalar checks floor_divide.Scalar(Tensor self, Scalar other) -> Tensor
+func FloorDivideScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivideScalar(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloorDivideScalar, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FloorDivideScalar(self, other)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFloorDivide_Scalar = asserts.Op{
+	Name:     "floor_divide_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// FloorDivide_Scalar checks floor_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivide_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloorDivide_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.FloorDivide_Scalar(self, other)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFloorDivideScalarOut = asserts.Op{
+	Name:     "floor_divide",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// FloorDivideScalarOut checks floor_divide.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloorDivideScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloorDivideScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FloorDivideScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opFrac = asserts.Op{
+	Name:     "frac",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Frac checks frac(Tensor self) -> Tensor
+func Frac(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Frac(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFrac, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Frac(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFrac_ = asserts.Op{
+	Name:     "frac_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
+func Frac_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Frac_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFrac_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Frac_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFracOut = asserts.Op{
+	Name:     "frac",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FracOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFracOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.FracOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opFullNames = asserts.Op{
+	Name:     "full",
+	Overload: "names",
+	Profile:  asserts.PyTorch,
+}
+
+// FullNames checks full.names(int[] size, Scalar fill_value, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFullNames, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opFullNamesOut = asserts.Op{
+	Name:     "full",
+	Overload: "names_out",
+	Profile:  asserts.PyTorch,
+}
+
+// FullNamesOut checks full.names_out(int[] size, Scalar fill_value, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
+func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullNamesOut(size, fill_value, names, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullNamesOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.FullNamesOut(size, fill_value, names, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	return r0
+}
+
+var opFull = asserts.Op{
+	Name:     "full",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Full checks full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFull, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opFullOut = asserts.Op{
+	Name:     "full",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// FullOut checks full.out(SymInt[] size, Scalar fill_value, *, Tensor(a!) out) -> Tensor(a!)
+func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullOut(size, fill_value, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFullOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FullOut(size, fill_value, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opFullLike = asserts.Op{
+	Name:     "full_like",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
+func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFullLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFullLikeOut = asserts.Op{
+	Name:     "full_like",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// FullLikeOut checks full_like.out(Tensor self, Scalar fill_value, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
+func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FullLikeOut(self, fill_value, memory_format, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opFullLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	return r0
+}
+
+var opFromFile = asserts.Op{
+	Name:     "from_file",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// FromFile checks from_file(str filename, bool? shared=None, int? size=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFromFile, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opFromFileOut = asserts.Op{
+	Name:     "from_file",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// FromFileOut checks from_file.out(str filename, bool? shared=None, int? size=0, *, Tensor(a!) out) -> Tensor(a!)
+func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FromFileOut(filename, shared, size, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFromFileOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.FromFileOut(filename, shared, size, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	return r0
+}
+
+var opGcdOut = asserts.Op{
+	Name:     "gcd",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// GcdOut checks gcd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GcdOut(self, other, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGcdOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.GcdOut(self, other, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	return r0
+}
+
+var opGcd = asserts.Op{
+	Name:     "gcd",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Gcd checks gcd(Tensor self, Tensor other) -> Tensor
+func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gcd(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opGcd, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.Gcd(self, other)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opGcd_ = asserts.Op{
+	Name:     "gcd_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Gcd_ checks gcd_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Gcd_(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opGcd_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Gcd_(self, other)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	return r0
+}
+
+var opLcmOut = asserts.Op{
+	Name:     "lcm",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// LcmOut checks lcm.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LcmOut(self, other, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLcmOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.LcmOut(self, other, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	return r0
+}
+
+var opLcm = asserts.Op{
+	Name:     "lcm",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Lcm checks lcm(Tensor self, Tensor other) -> Tensor
+func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lcm(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLcm, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.Lcm(self, other)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opLcm_ = asserts.Op{
+	Name:     "lcm_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Lcm_ checks lcm_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Lcm_(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLcm_, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Lcm_(self, other)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
+	return r0
+}
+
+var opGridSampler = asserts.Op{
+	Name:     "grid_sampler",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// GridSampler checks grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opGridSampler, &assertgenshapes.Locs_bdd4366c8149)
+	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_bdd4366c8149)
+	return r0
+}
+
+var opGridSampler2d = asserts.Op{
+	Name:     "grid_sampler_2d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// GridSampler2d checks grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler2d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	return r0
+}
+
+var opGridSampler2dOut = asserts.Op{
+	Name:     "grid_sampler_2d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// GridSampler2dOut checks grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
+func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler2dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	return r0
+}
+
+var opGridSampler2dBackward = asserts.Op{
+	Name:     "grid_sampler_2d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// GridSampler2dBackward checks grid_sampler_2d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
+func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_53559da18021(&c, &opGridSampler2dBackward, &assertgenshapes.Locs_cdc15caa7a4d)
+	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	return r0, r1
+}
+
+var opGridSampler2dBackwardOut = asserts.Op{
+	Name:     "grid_sampler_2d_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// GridSampler2dBackwardOut checks grid_sampler_2d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	}
+	var c asserts.Call
+	var a7, a8 asserts.Saved
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler2dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	return r0, r1
+}
+
+var opXGridSampler2dCpuFallback = asserts.Op{
+	Name:     "_grid_sampler_2d_cpu_fallback",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XGridSampler2dCpuFallback checks _grid_sampler_2d_cpu_fallback(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXGridSampler2dCpuFallback, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	return r0
+}
+
+var opXGridSampler2dCpuFallbackOut = asserts.Op{
+	Name:     "_grid_sampler_2d_cpu_fallback",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XGridSampler2dCpuFallbackOut checks _grid_sampler_2d_cpu_fallback.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
+func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXGridSampler2dCpuFallbackOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	return r0
+}
+
+var opXGridSampler2dCpuFallbackBackward = asserts.Op{
+	Name:     "_grid_sampler_2d_cpu_fallback_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XGridSampler2dCpuFallbackBackward checks _grid_sampler_2d_cpu_fallback_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> (Tensor, Tensor)
+func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXGridSampler2dCpuFallbackBackward, &assertgenshapes.Locs_cdc15caa7a4d)
+	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	return r0, r1
+}
+
+var opGridSampler3d = asserts.Op{
+	Name:     "grid_sampler_3d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// GridSampler3d checks grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor
+func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGridSampler3d, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid)
+	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_bdd4366c8149, &a0, &a1, input, grid, r0)
+	return r0
+}
+
+var opGridSampler3dOut = asserts.Op{
+	Name:     "grid_sampler_3d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// GridSampler3dOut checks grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)
+func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGridSampler3dOut, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_8e083391868b, &a5, out)
+	return r0
+}
+
+var opGridSampler3dBackward = asserts.Op{
+	Name:     "grid_sampler_3d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// GridSampler3dBackward checks grid_sampler_3d_backward(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask) -> (Tensor, Tensor)
+func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_53559da18021(&c, &opGridSampler3dBackward, &assertgenshapes.Locs_cdc15caa7a4d)
+	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_cdc15caa7a4d)
+	return r0, r1
+}
+
+var opGridSampler3dBackwardOut = asserts.Op{
+	Name:     "grid_sampler_3d_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// GridSampler3dBackwardOut checks grid_sampler_3d_backward.out(Tensor grad_output, Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, bool[2] output_mask, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))
+func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, grid *torch.Tensor, interpolation_mode int64, padding_mode int64, align_corners bool, output_mask []bool, out0 *torch.Tensor, out1 *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	}
+	var c asserts.Call
+	var a7, a8 asserts.Saved
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opGridSampler3dBackwardOut, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	defer c.Abandon()
+	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_03cdfe9383e4, &a7, &a8, out0, out1)
+	return r0, r1
+}
+
+var opHannWindow = asserts.Op{
+	Name:     "hann_window",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// HannWindow checks hann_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HannWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindow, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHannWindowOut = asserts.Op{
+	Name:     "hann_window",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// HannWindowOut checks hann_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
+func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindowOut(window_length, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.HannWindowOut(window_length, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	return r0
+}
+
+var opHannWindowPeriodic = asserts.Op{
+	Name:     "hann_window",
+	Overload: "periodic",
+	Profile:  asserts.PyTorch,
+}
+
+// HannWindowPeriodic checks hann_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHannWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHannWindowPeriodicOut = asserts.Op{
+	Name:     "hann_window",
+	Overload: "periodic_out",
+	Profile:  asserts.PyTorch,
+}
+
+// HannWindowPeriodicOut checks hann_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
+func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHannWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opHammingWindow = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// HammingWindow checks hamming_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindow, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHammingWindowOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// HammingWindowOut checks hamming_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowOut(window_length, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowOut(window_length, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	return r0
+}
+
+var opHammingWindowPeriodic = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic",
+	Profile:  asserts.PyTorch,
+}
+
+// HammingWindowPeriodic checks hamming_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHammingWindowPeriodicOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_out",
+	Profile:  asserts.PyTorch,
+}
+
+// HammingWindowPeriodicOut checks hamming_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opHammingWindowPeriodicAlpha = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha",
+	Profile:  asserts.PyTorch,
+}
+
+// HammingWindowPeriodicAlpha checks hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlpha, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHammingWindowPeriodicAlphaOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha_out",
+	Profile:  asserts.PyTorch,
+}
+
+// HammingWindowPeriodicAlphaOut checks hamming_window.periodic_alpha_out(int window_length, bool periodic, float alpha, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	return r0
+}
+
+var opHammingWindowPeriodicAlphaBeta = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha_beta",
+	Profile:  asserts.PyTorch,
+}
+
+// HammingWindowPeriodicAlphaBeta checks hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha float64, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHammingWindowPeriodicAlphaBeta, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opHammingWindowPeriodicAlphaBetaOut = asserts.Op{
+	Name:     "hamming_window",
+	Overload: "periodic_alpha_beta_out",
+	Profile:  asserts.PyTorch,
+}
+
+// HammingWindowPeriodicAlphaBetaOut checks hamming_window.periodic_alpha_beta_out(int window_length, bool periodic, float alpha, float beta, *, Tensor(a!) out) -> Tensor(a!)
+func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha float64, beta float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHammingWindowPeriodicAlphaBetaOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	return r0
+}
+
+var opKaiserWindow = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// KaiserWindow checks kaiser_window(int window_length, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindow, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opKaiserWindowOut = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// KaiserWindowOut checks kaiser_window.out(int window_length, *, Tensor(a!) out) -> Tensor(a!)
+func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowOut(window_length, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.KaiserWindowOut(window_length, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
+	return r0
+}
+
+var opKaiserWindowPeriodic = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "periodic",
+	Profile:  asserts.PyTorch,
+}
+
+// KaiserWindowPeriodic checks kaiser_window.periodic(int window_length, bool periodic, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowPeriodic, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opKaiserWindowPeriodicOut = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "periodic_out",
+	Profile:  asserts.PyTorch,
+}
+
+// KaiserWindowPeriodicOut checks kaiser_window.periodic_out(int window_length, bool periodic, *, Tensor(a!) out) -> Tensor(a!)
+func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowPeriodicOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
+	return r0
+}
+
+var opKaiserWindowBeta = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "beta",
+	Profile:  asserts.PyTorch,
+}
+
+// KaiserWindowBeta checks kaiser_window.beta(int window_length, bool periodic, float beta, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opKaiserWindowBeta, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opKaiserWindowBetaOut = asserts.Op{
+	Name:     "kaiser_window",
+	Overload: "beta_out",
+	Profile:  asserts.PyTorch,
+}
+
+// KaiserWindowBetaOut checks kaiser_window.beta_out(int window_length, bool periodic, float beta, *, Tensor(a!) out) -> Tensor(a!)
+func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opKaiserWindowBetaOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -10078,4 +12346,122 @@ var (
 	_ func([]int64, []string, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.EmptyNames
 	_ func([]int64, []string, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                     = kernels.EmptyNamesOut
 	_ func([]int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                                  = kernels.EmptyMemoryFormat
+	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.EmptyPermuted
+	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                            = kernels.EmptyPermutedOut
+	_ func(*torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                         = kernels.NewEmpty
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                      = kernels.NewEmptyOut
+	_ func(*torch.Tensor, []int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                = kernels.NewEmptyStrided
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.NewEmptyStridedOut
+	_ func(*torch.Tensor, []int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                           = kernels.NewFull
+	_ func(*torch.Tensor, []int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                        = kernels.NewFullOut
+	_ func(*torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                         = kernels.NewZeros
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                      = kernels.NewZerosOut
+	_ func(*torch.Tensor, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                         = kernels.NewOnes
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                      = kernels.NewOnesOut
+	_ func([]int64, *int, *int, *string, *bool, float64, int64, *int) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.XEmptyAffineQuantized
+	_ func([]int64, float64, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.XEmptyAffineQuantizedOut
+	_ func([]int64, *torch.Tensor, *torch.Tensor, int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                             = kernels.XEmptyPerChannelAffineQuantized
+	_ func([]int64, *torch.Tensor, *torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                          = kernels.XEmptyPerChannelAffineQuantizedOut
+	_ func(*torch.Tensor, []int64, *int) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Resize_
+	_ func(*torch.Tensor, []int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.ResizeOut
+	_ func(*torch.Tensor, []int64, *int) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Resize
+	_ func(*torch.Tensor, []int64, string) *torch.Tensor                                                                                                                                                                                                                                                                             = kernels.XResizeOutput_
+	_ func(*torch.Tensor, []int64, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.XResizeOutputOut
+	_ func(*torch.Tensor, []int64, string) *torch.Tensor                                                                                                                                                                                                                                                                             = kernels.XResizeOutput
+	_ func([]int64, *torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                   = kernels.EmptyQuantized
+	_ func([]int64, *torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.EmptyQuantizedOut
+	_ func([]int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.EmptyOut
+	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                                            = kernels.EmptyLike
+	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                         = kernels.EmptyLikeOut
+	_ func([]int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.EmptyStrided
+	_ func([]int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                            = kernels.EmptyStridedOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erf
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erf_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ErfOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erfc
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Erfc_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ErfcOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ExpOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp2
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Exp2_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Exp2Out
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Expm1
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Expm1_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Expm1Out
+	_ func(*torch.Tensor, []int64, bool) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Expand
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.ExpandAs
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.Eye
+	_ func(int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.EyeM
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.EyeOut
+	_ func(int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.EyeMOut
+	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FlattenUsingInts
+	_ func(*torch.Tensor, int64, int64, string) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.FlattenNamedOutDim
+	_ func(*torch.Tensor, string, string, string) *torch.Tensor                                                                                                                                                                                                                                                                      = kernels.FlattenUsingNames
+	_ func(*torch.Tensor, []string, string) *torch.Tensor                                                                                                                                                                                                                                                                            = kernels.FlattenDimnameList
+	_ func(*torch.Tensor, int64, []int64) *torch.Tensor                                                                                                                                                                                                                                                                              = kernels.UnflattenInt
+	_ func(*torch.Tensor, string, []int64, []string) *torch.Tensor                                                                                                                                                                                                                                                                   = kernels.UnflattenDimname
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FillScalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FillTensor
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.Fill_Scalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.FillScalarOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Fill_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.FillTensorOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Floor
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Floor_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FloorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FloorDivide
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FloorDivide_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.FloorDivideOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FloorDivideScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                                                = kernels.FloorDivide_Scalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                 = kernels.FloorDivideScalarOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Frac
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                              = kernels.Frac_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.FracOut
+	_ func([]int64, torch.Scalar, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FullNames
+	_ func([]int64, torch.Scalar, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                             = kernels.FullNamesOut
+	_ func([]int64, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.Full
+	_ func([]int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                       = kernels.FullOut
+	_ func(*torch.Tensor, torch.Scalar, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                                                                                                              = kernels.FullLike
+	_ func(*torch.Tensor, torch.Scalar, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.FullLikeOut
+	_ func(string, *bool, *int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                          = kernels.FromFile
+	_ func(string, *bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                       = kernels.FromFileOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.GcdOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Gcd
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Gcd_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                = kernels.LcmOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Lcm
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                               = kernels.Lcm_
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GridSampler
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GridSampler2d
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.GridSampler2dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.GridSampler2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.GridSampler2dBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.XGridSampler2dCpuFallback
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.XGridSampler2dCpuFallbackOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.XGridSampler2dCpuFallbackBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.GridSampler3d
+	_ func(*torch.Tensor, *torch.Tensor, int64, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                            = kernels.GridSampler3dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.GridSampler3dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, bool, []bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.GridSampler3dBackwardOut
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.HannWindow
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.HannWindowOut
+	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.HannWindowPeriodic
+	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                 = kernels.HannWindowPeriodicOut
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.HammingWindow
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.HammingWindowOut
+	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.HammingWindowPeriodic
+	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                 = kernels.HammingWindowPeriodicOut
+	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.HammingWindowPeriodicAlpha
+	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.HammingWindowPeriodicAlphaOut
+	_ func(int64, bool, float64, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.HammingWindowPeriodicAlphaBeta
+	_ func(int64, bool, float64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                               = kernels.HammingWindowPeriodicAlphaBetaOut
+	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                          = kernels.KaiserWindow
+	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                       = kernels.KaiserWindowOut
+	_ func(int64, bool, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                                    = kernels.KaiserWindowPeriodic
+	_ func(int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                                 = kernels.KaiserWindowPeriodicOut
+	_ func(int64, bool, float64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                                                           = kernels.KaiserWindowBeta
+	_ func(int64, bool, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                                        = kernels.KaiserWindowBetaOut
 )

@@ -11,1769 +11,6 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var opRandint = asserts.Op{
-	Name:     "randint",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Randint checks randint(SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Randint(high int64, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandint, &assertgenshapes.Locs14)
-	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRandintGenerator = asserts.Op{
-	Name:     "randint",
-	Overload: "generator",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintGenerator checks randint.generator(SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandintGenerator(high int64, size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandintGenerator, &assertgenshapes.Locs14)
-	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRandintLow = asserts.Op{
-	Name:     "randint",
-	Overload: "low",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintLow checks randint.low(SymInt low, SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandintLow, &assertgenshapes.Locs14)
-	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRandintLowGenerator = asserts.Op{
-	Name:     "randint",
-	Overload: "low_generator",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintLowGenerator checks randint.low_generator(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandintLowGenerator(low int64, high int64, size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandintLowGenerator, &assertgenshapes.Locs14)
-	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRandintOut = asserts.Op{
-	Name:     "randint",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintOut checks randint.out(SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
-func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintOut(high, size, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RandintOut(high, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
-	return r0
-}
-
-var opRandintGeneratorOut = asserts.Op{
-	Name:     "randint",
-	Overload: "generator_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintGeneratorOut checks randint.generator_out(SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
-func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintGeneratorOut(high, size, generator, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintGeneratorOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
-	return r0
-}
-
-var opRandintLowOut = asserts.Op{
-	Name:     "randint",
-	Overload: "low_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintLowOut checks randint.low_out(SymInt low, SymInt high, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
-func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLowOut(low, high, size, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintLowOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.RandintLowOut(low, high, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
-	return r0
-}
-
-var opRandintLowGeneratorOut = asserts.Op{
-	Name:     "randint",
-	Overload: "low_generator_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintLowGeneratorOut checks randint.low_generator_out(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
-func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandintLowGeneratorOut, &assertgenshapes.Locs26, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a4, out)
-	return r0
-}
-
-var opRandintLike = asserts.Op{
-	Name:     "randint_like",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintLike checks randint_like(Tensor self, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func RandintLike(self *torch.Tensor, high int64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRandintLike, &assertgenshapes.Locs0)
-	r0 := kernels.RandintLike(self, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opRandintLikeOut = asserts.Op{
-	Name:     "randint_like",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintLikeOut checks randint_like.out(Tensor self, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLikeOut(self, high, memory_format, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandintLikeOut, &assertgenshapes.Locs41, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
-	return r0
-}
-
-var opRandintLikeLowDtype = asserts.Op{
-	Name:     "randint_like",
-	Overload: "low_dtype",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintLikeLowDtype checks randint_like.low_dtype(Tensor self, SymInt low, SymInt high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func RandintLikeLowDtype(self *torch.Tensor, low int64, high int64, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRandintLikeLowDtype, &assertgenshapes.Locs0)
-	r0 := kernels.RandintLikeLowDtype(self, low, high, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opRandintLikeLowDtypeOut = asserts.Op{
-	Name:     "randint_like",
-	Overload: "low_dtype_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandintLikeLowDtypeOut checks randint_like.low_dtype_out(Tensor self, SymInt low, SymInt high, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandintLikeLowDtypeOut, &assertgenshapes.Locs41, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
-	return r0
-}
-
-var opRandn = asserts.Op{
-	Name:     "randn",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Randn checks randn(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Randn(size, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandn, &assertgenshapes.Locs14)
-	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRandnGenerator = asserts.Op{
-	Name:     "randn",
-	Overload: "generator",
-	Profile:  asserts.PyTorch,
-}
-
-// RandnGenerator checks randn.generator(SymInt[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandnGenerator, &assertgenshapes.Locs14)
-	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRandnNames = asserts.Op{
-	Name:     "randn",
-	Overload: "names",
-	Profile:  asserts.PyTorch,
-}
-
-// RandnNames checks randn.names(SymInt[] size, *, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandnNames(size []int64, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandnNames, &assertgenshapes.Locs14)
-	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRandnNamesOut = asserts.Op{
-	Name:     "randn",
-	Overload: "names_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandnNamesOut checks randn.names_out(SymInt[] size, *, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
-func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnNamesOut(size, names, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandnNamesOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RandnNamesOut(size, names, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
-	return r0
-}
-
-var opRandnGeneratorWithNames = asserts.Op{
-	Name:     "randn",
-	Overload: "generator_with_names",
-	Profile:  asserts.PyTorch,
-}
-
-// RandnGeneratorWithNames checks randn.generator_with_names(SymInt[] size, *, Generator? generator, Dimname[]? names, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandnGeneratorWithNames, &assertgenshapes.Locs14)
-	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRandnGeneratorWithNamesOut = asserts.Op{
-	Name:     "randn",
-	Overload: "generator_with_names_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandnGeneratorWithNamesOut checks randn.generator_with_names_out(SymInt[] size, *, Generator? generator, Dimname[]? names, Tensor(a!) out) -> Tensor(a!)
-func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandnGeneratorWithNamesOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
-	return r0
-}
-
-var opRandnOut = asserts.Op{
-	Name:     "randn",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandnOut checks randn.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)
-func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnOut(size, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandnOut, &assertgenshapes.Locs26, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.RandnOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
-	return r0
-}
-
-var opRandnGeneratorOut = asserts.Op{
-	Name:     "randn",
-	Overload: "generator_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandnGeneratorOut checks randn.generator_out(SymInt[] size, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
-func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnGeneratorOut(size, generator, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandnGeneratorOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
-	return r0
-}
-
-var opRandnLike = asserts.Op{
-	Name:     "randn_like",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// RandnLike checks randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_memory *bool, memory_format *int) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandnLike, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandnLikeOut = asserts.Op{
-	Name:     "randn_like",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandnLikeOut checks randn_like.out(Tensor self, *, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)
-func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandnLikeOut(self, memory_format, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRandnLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opRandperm = asserts.Op{
-	Name:     "randperm",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Randperm checks randperm(SymInt n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Randperm(n, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandperm, &assertgenshapes.Locs14)
-	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRandpermGenerator = asserts.Op{
-	Name:     "randperm",
-	Overload: "generator",
-	Profile:  asserts.PyTorch,
-}
-
-// RandpermGenerator checks randperm.generator(SymInt n, *, Generator? generator, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRandpermGenerator, &assertgenshapes.Locs14)
-	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRandpermOut = asserts.Op{
-	Name:     "randperm",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandpermOut checks randperm.out(SymInt n, *, Tensor(a!) out) -> Tensor(a!)
-func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandpermOut(n, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandpermOut, &assertgenshapes.Locs26, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.RandpermOut(n, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
-	return r0
-}
-
-var opRandpermGeneratorOut = asserts.Op{
-	Name:     "randperm",
-	Overload: "generator_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandpermGeneratorOut checks randperm.generator_out(SymInt n, *, Generator? generator, Tensor(a!) out) -> Tensor(a!)
-func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandpermGeneratorOut(n, generator, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandpermGeneratorOut, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
-	return r0
-}
-
-var opRangeStep = asserts.Op{
-	Name:     "range",
-	Overload: "step",
-	Profile:  asserts.PyTorch,
-}
-
-// RangeStep checks range.step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRangeStep, &assertgenshapes.Locs14)
-	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRange = asserts.Op{
-	Name:     "range",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Range checks range(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Range(start, end, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opRange, &assertgenshapes.Locs14)
-	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opRangeOut_ = asserts.Op{
-	Name:     "range",
-	Overload: "out_",
-	Profile:  asserts.PyTorch,
-}
-
-// RangeOut_ checks range.out_(Scalar start, Scalar end, *, Tensor(a!) out) -> Tensor(a!)
-func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RangeOut_(start, end, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRangeOut_, &assertgenshapes.Locs26, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RangeOut_(start, end, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
-	return r0
-}
-
-var opRangeOut = asserts.Op{
-	Name:     "range",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RangeOut checks range.out(Scalar start, Scalar end, Scalar step=1, *, Tensor(a!) out) -> Tensor(a!)
-func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RangeOut(start, end, step, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRangeOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.RangeOut(start, end, step, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
-	return r0
-}
-
-var opRavel = asserts.Op{
-	Name:     "ravel",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Ravel checks ravel(Tensor(a) self) -> Tensor(a)
-func Ravel(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ravel(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRavel, &assertgenshapes.Locs0)
-	r0 := kernels.Ravel(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opReciprocal = asserts.Op{
-	Name:     "reciprocal",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Reciprocal checks reciprocal(Tensor self) -> Tensor
-func Reciprocal(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reciprocal(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opReciprocal, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Reciprocal(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opReciprocal_ = asserts.Op{
-	Name:     "reciprocal_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
-func Reciprocal_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reciprocal_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opReciprocal_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Reciprocal_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opReciprocalOut = asserts.Op{
-	Name:     "reciprocal",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReciprocalOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opReciprocalOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ReciprocalOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opNeg = asserts.Op{
-	Name:     "neg",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Neg checks neg(Tensor self) -> Tensor
-func Neg(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Neg(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNeg, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Neg(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNeg_ = asserts.Op{
-	Name:     "neg_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
-func Neg_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Neg_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNeg_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Neg_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opNegOut = asserts.Op{
-	Name:     "neg",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NegOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNegOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opNegative = asserts.Op{
-	Name:     "negative",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Negative checks negative(Tensor self) -> Tensor
-func Negative(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Negative(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNegative, &assertgenshapes.Locs0)
-	r0 := kernels.Negative(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opNegative_ = asserts.Op{
-	Name:     "negative_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
-func Negative_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Negative_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNegative_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Negative_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opNegativeOut = asserts.Op{
-	Name:     "negative",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NegativeOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNegativeOut, &assertgenshapes.Locs41, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.NegativeOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
-	return r0
-}
-
-var opRepeat = asserts.Op{
-	Name:     "repeat",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Repeat checks repeat(Tensor self, SymInt[] repeats) -> Tensor
-func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Repeat(self, repeats)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRepeat, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Repeat(self, repeats)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRepeatOut = asserts.Op{
-	Name:     "repeat",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RepeatOut checks repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)
-func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatOut(self, repeats, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRepeatOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RepeatOut(self, repeats, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opRepeatInterleaveTensor = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// RepeatInterleaveTensor checks repeat_interleave.Tensor(Tensor repeats, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveTensor(repeats, output_size)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveTensor, &assertgenshapes.Locs272)
-	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs272)
-	return r0
-}
-
-var opRepeatInterleaveTensorOut = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RepeatInterleaveTensorOut checks repeat_interleave.Tensor_out(Tensor repeats, *, SymInt? output_size=None, Tensor(a!) out) -> Tensor(a!)
-func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRepeatInterleaveTensorOut, &assertgenshapes.Locs273, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs273, &a2, out)
-	return r0
-}
-
-var opRepeatInterleaveSelfTensor = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "self_Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// RepeatInterleaveSelfTensor checks repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *int64, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opRepeatInterleaveSelfTensor, &assertgenshapes.Locs274)
-	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs274)
-	return r0
-}
-
-var opRepeatInterleaveSelfInt = asserts.Op{
-	Name:     "repeat_interleave",
-	Overload: "self_int",
-	Profile:  asserts.PyTorch,
-}
-
-// RepeatInterleaveSelfInt checks repeat_interleave.self_int(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor
-func RepeatInterleaveSelfInt(self *torch.Tensor, repeats int64, dim *int64, output_size *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRepeatInterleaveSelfInt, &assertgenshapes.Locs0)
-	r0 := kernels.RepeatInterleaveSelfInt(self, repeats, dim, output_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opReshape = asserts.Op{
-	Name:     "reshape",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Reshape checks reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)
-func Reshape(self *torch.Tensor, shape []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Reshape(self, shape)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0)
-	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opXReshapeCopy = asserts.Op{
-	Name:     "_reshape_copy",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XReshapeCopy checks _reshape_copy(Tensor self, SymInt[] size) -> Tensor
-func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XReshapeCopy(self, size)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXReshapeCopy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XReshapeCopy(self, size)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXReshapeAlias = asserts.Op{
-	Name:     "_reshape_alias",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XReshapeAlias checks _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
-func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XReshapeAlias(self, size, stride)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXReshapeAlias, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XReshapeAlias(self, size, stride)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXMkldnnReshape = asserts.Op{
-	Name:     "_mkldnn_reshape",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XMkldnnReshape checks _mkldnn_reshape(Tensor self, int[] shape) -> Tensor
-func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMkldnnReshape(self, shape)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXMkldnnReshape, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.XMkldnnReshape(self, shape)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opXMkldnnReshapeOut = asserts.Op{
-	Name:     "_mkldnn_reshape",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XMkldnnReshapeOut checks _mkldnn_reshape.out(Tensor self, int[] shape, *, Tensor(a!) out) -> Tensor(a!)
-func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XMkldnnReshapeOut(self, shape, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXMkldnnReshapeOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opReshapeAs = asserts.Op{
-	Name:     "reshape_as",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// ReshapeAs checks reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)
-func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReshapeAs(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opReshapeAs, &assertgenshapes.Locs6)
-	r0 := kernels.ReshapeAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opRound = asserts.Op{
-	Name:     "round",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Round checks round(Tensor self) -> Tensor
-func Round(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRound, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Round(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRound_ = asserts.Op{
-	Name:     "round_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
-func Round_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRound_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Round_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRoundOut = asserts.Op{
-	Name:     "round",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRoundOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RoundOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opRoundDecimals = asserts.Op{
-	Name:     "round",
-	Overload: "decimals",
-	Profile:  asserts.PyTorch,
-}
-
-// RoundDecimals checks round.decimals(Tensor self, *, int decimals) -> Tensor
-func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundDecimals(self, decimals)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRoundDecimals, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RoundDecimals(self, decimals)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRound_Decimals = asserts.Op{
-	Name:     "round_",
-	Overload: "decimals",
-	Profile:  asserts.PyTorch,
-}
-
-// Round_Decimals checks round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)
-func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Round_Decimals(self, decimals)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRound_Decimals, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Round_Decimals(self, decimals)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRoundDecimalsOut = asserts.Op{
-	Name:     "round",
-	Overload: "decimals_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RoundDecimalsOut checks round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)
-func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RoundDecimalsOut(self, decimals, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRoundDecimalsOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opRrelu = asserts.Op{
-	Name:     "rrelu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Rrelu checks rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
-func Rrelu(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rrelu(self, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRrelu, &assertgenshapes.Locs0)
-	r0 := kernels.Rrelu(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opRrelu_ = asserts.Op{
-	Name:     "rrelu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Rrelu_ checks rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
-func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rrelu_(self, lower, upper, training, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRrelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRelu = asserts.Op{
-	Name:     "relu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Relu checks relu(Tensor self) -> Tensor
-func Relu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Relu(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRelu_ = asserts.Op{
-	Name:     "relu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
-func Relu_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Relu_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opReluOut = asserts.Op{
-	Name:     "relu",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ReluOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opReluOut, &assertgenshapes.Locs41, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.ReluOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
-	return r0
-}
-
-var opRelu6 = asserts.Op{
-	Name:     "relu6",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Relu6 checks relu6(Tensor self) -> Tensor
-func Relu6(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu6(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opRelu6, &assertgenshapes.Locs0)
-	r0 := kernels.Relu6(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opRelu6_ = asserts.Op{
-	Name:     "relu6_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
-func Relu6_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Relu6_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRelu6_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Relu6_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opPrelu = asserts.Op{
-	Name:     "prelu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Prelu checks prelu(Tensor self, Tensor weight) -> Tensor
-func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Prelu(self, weight)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opPrelu, &assertgenshapes.Locs109)
-	r0 := kernels.Prelu(self, weight)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs109)
-	return r0
-}
-
-var opXPreluKernel = asserts.Op{
-	Name:     "_prelu_kernel",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XPreluKernel checks _prelu_kernel(Tensor self, Tensor weight) -> Tensor
-func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XPreluKernel(self, weight)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXPreluKernel, &assertgenshapes.Locs109, &a0, &a1, self, weight)
-	r0 := kernels.XPreluKernel(self, weight)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs109, &a0, &a1, self, weight, r0)
-	return r0
-}
-
-var opXPreluKernelBackward = asserts.Op{
-	Name:     "_prelu_kernel_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XPreluKernelBackward checks _prelu_kernel_backward(Tensor grad_output, Tensor self, Tensor weight) -> (Tensor, Tensor)
-func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XPreluKernelBackward(grad_output, self, weight)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre169(&c, &opXPreluKernelBackward, &assertgenshapes.Locs275, &a0, &a1, &a2, grad_output, self, weight)
-	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	assertgenshapes.ChecksPost170(&c, &assertgenshapes.Locs275, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
-	return r0, r1
-}
-
-var opGeluOut = asserts.Op{
-	Name:     "gelu",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// GeluOut checks gelu.out(Tensor self, *, str approximate='none', Tensor(a!) out) -> Tensor(a!)
-func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluOut(self, approximate, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opGeluOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GeluOut(self, approximate, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opGelu_ = asserts.Op{
-	Name:     "gelu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Gelu_ checks gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
-func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu_(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Gelu_(self, approximate)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opGelu = asserts.Op{
-	Name:     "gelu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Gelu checks gelu(Tensor self, *, str approximate='none') -> Tensor
-func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gelu(self, approximate)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Gelu(self, approximate)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeluBackwardGradInput = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
-}
-
-// GeluBackwardGradInput checks gelu_backward.grad_input(Tensor grad_output, Tensor self, *, str approximate='none', Tensor(a!) grad_input) -> Tensor(a!)
-func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approximate string, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGeluBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
-	return r0
-}
-
-var opGeluBackward = asserts.Op{
-	Name:     "gelu_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// GeluBackward checks gelu_backward(Tensor grad_output, Tensor self, *, str approximate='none') -> Tensor
-func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate string) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeluBackward(grad_output, self, approximate)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGeluBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
-	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
-	return r0
-}
-
-var opInfinitelyDifferentiableGeluBackward = asserts.Op{
-	Name:     "infinitely_differentiable_gelu_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// InfinitelyDifferentiableGeluBackward checks infinitely_differentiable_gelu_backward(Tensor grad, Tensor self) -> Tensor
-func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &assertgenshapes.Locs277)
-	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs277)
-	return r0
-}
-
-var opHardshrinkOut = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// HardshrinkOut checks hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
-func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkOut(self, lambd, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opHardshrinkOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkOut(self, lambd, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opHardshrink = asserts.Op{
-	Name:     "hardshrink",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Hardshrink checks hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor
-func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Hardshrink(self, lambd)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opHardshrink, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Hardshrink(self, lambd)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opHardshrinkBackwardGradInput = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "grad_input",
-	Profile:  asserts.PyTorch,
-}
-
-// HardshrinkBackwardGradInput checks hardshrink_backward.grad_input(Tensor grad_out, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
-func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opHardshrinkBackwardGradInput, &assertgenshapes.Locs278, &a0, &a1, &a3, grad_out, self, grad_input)
-	defer c.Abandon()
-	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs278, &a0, &a1, &a3, grad_out, self, grad_input)
-	return r0
-}
-
-var opHardshrinkBackward = asserts.Op{
-	Name:     "hardshrink_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// HardshrinkBackward checks hardshrink_backward(Tensor grad_out, Tensor self, Scalar lambd) -> Tensor
-func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.HardshrinkBackward(grad_out, self, lambd)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opHardshrinkBackward, &assertgenshapes.Locs279, &a0, &a1, grad_out, self)
-	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs279, &a0, &a1, grad_out, self, r0)
-	return r0
-}
-
-var opRsqrt = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Rsqrt checks rsqrt(Tensor self) -> Tensor
-func Rsqrt(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRsqrt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Rsqrt(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRsqrt_ = asserts.Op{
-	Name:     "rsqrt_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
-func Rsqrt_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Rsqrt_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRsqrt_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Rsqrt_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRsqrtOut = asserts.Op{
-	Name:     "rsqrt",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RsqrtOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opRsqrtOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.RsqrtOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opSelectDimname = asserts.Op{
-	Name:     "select",
-	Overload: "Dimname",
-	Profile:  asserts.PyTorch,
-}
-
-// SelectDimname checks select.Dimname(Tensor(a) self, Dimname dim, int index) -> Tensor(a)
-func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectDimname(self, dim, index)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSelectDimname, &assertgenshapes.Locs0)
-	r0 := kernels.SelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSelectInt = asserts.Op{
-	Name:     "select",
-	Overload: "int",
-	Profile:  asserts.PyTorch,
-}
-
-// SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
-func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectInt(self, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.SelectInt(self, dim, index)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSelectBackward = asserts.Op{
-	Name:     "select_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// SelectBackward checks select_backward(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index) -> Tensor
-func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSelectBackward, &assertgenshapes.Locs133, &a0, grad_output)
-	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
-	return r0
-}
-
-var opSelectBackwardOut = asserts.Op{
-	Name:     "select_backward",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// SelectBackwardOut checks select_backward.out(Tensor grad_output, SymInt[] input_sizes, int dim, SymInt index, *, Tensor(a!) out) -> Tensor(a!)
-func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64, index int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSelectBackwardOut, &assertgenshapes.Locs134, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs134, &a4, out)
-	return r0
-}
-
-var opXNestedSelectBackward = asserts.Op{
-	Name:     "_nested_select_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XNestedSelectBackward checks _nested_select_backward(Tensor grad_output, Tensor self, int dim, SymInt index) -> Tensor
-func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64, index int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedSelectBackward, &assertgenshapes.Locs226)
-	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
-	return r0
-}
-
-var opSelu = asserts.Op{
-	Name:     "selu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Selu checks selu(Tensor self) -> Tensor
-func Selu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSelu, &assertgenshapes.Locs0)
-	r0 := kernels.Selu(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSelu_ = asserts.Op{
-	Name:     "selu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Selu_ checks selu_(Tensor(a!) self) -> Tensor(a!)
-func Selu_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Selu_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Selu_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCelu = asserts.Op{
-	Name:     "celu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Celu checks celu(Tensor self, Scalar alpha=1.0) -> Tensor
-func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCelu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Celu(self, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCelu_ = asserts.Op{
-	Name:     "celu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Celu_ checks celu_(Tensor(a!) self, Scalar alpha=1.0) -> Tensor(a!)
-func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Celu_(self, alpha)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCelu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Celu_(self, alpha)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCeluOut = asserts.Op{
-	Name:     "celu",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// CeluOut checks celu.out(Tensor self, Scalar alpha=1.0, *, Tensor(a!) out) -> Tensor(a!)
-func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CeluOut(self, alpha, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCeluOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.CeluOut(self, alpha, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opSilu = asserts.Op{
-	Name:     "silu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Silu checks silu(Tensor self) -> Tensor
-func Silu(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Silu(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSilu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Silu(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
 var opSilu_ = asserts.Op{
 	Name:     "silu_",
 	Overload: "",
@@ -1787,10 +24,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSilu_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSilu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1807,10 +44,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSiluOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSiluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1827,10 +64,10 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs280, &a2, grad_input)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSiluBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs280, &a2, grad_input)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
 	return r0
 }
 
@@ -1846,9 +83,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSiluBackward, &assertgenshapes.Locs226)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSiluBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.SiluBackward(grad_output, self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
@@ -1865,9 +102,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMish, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Mish(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1884,10 +121,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opMish_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opMish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1904,10 +141,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMishOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1923,9 +160,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opMishBackward, &assertgenshapes.Locs226)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMishBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.MishBackward(grad_output, self)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
@@ -1942,9 +179,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSigmoid, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1961,10 +198,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSigmoid_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1981,10 +218,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSigmoidOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2001,9 +238,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogit, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLogit, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2020,10 +257,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLogit_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLogit_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2040,10 +277,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLogitOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLogitOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -2060,9 +297,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSin, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sin(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2079,10 +316,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSin_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSin_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2099,10 +336,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSinOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2119,9 +356,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSinc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinc(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2138,10 +375,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSinc_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2158,10 +395,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSincOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSincOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2178,9 +415,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSinh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSinh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sinh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2197,10 +434,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSinh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSinh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2217,10 +454,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSinhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2236,9 +473,9 @@ func Detach(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDetach, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDetach, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Detach(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2255,10 +492,10 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDetach_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opDetach_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2274,9 +511,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSizeInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSizeInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SizeInt(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2292,9 +529,9 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.SizeDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSizeDimname, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSizeDimname, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SizeDimname(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2310,9 +547,9 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymSizeInt(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSymSizeInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymSizeInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymSizeInt(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2328,9 +565,9 @@ func SymNumel(self *torch.Tensor) int64 {
 		return kernels.SymNumel(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSymNumel, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymNumel, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymNumel(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2346,9 +583,9 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 		return kernels.SymStorageOffset(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSymStorageOffset, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymStorageOffset, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymStorageOffset(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2365,9 +602,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2384,9 +621,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSliceBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -2403,10 +640,10 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSliceBackwardOut, &assertgenshapes.Locs134, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSliceBackwardOut, &assertgenshapes.Locs_629552bc1029, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs134, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_629552bc1029, &a6, out)
 	return r0
 }
 
@@ -2423,9 +660,9 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSliceInverse, &assertgenshapes.Locs98, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceInverse, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost171(&c, &assertgenshapes.Locs98, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_d6d3be1f2d5a(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2442,9 +679,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSliceScatter, &assertgenshapes.Locs98, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSliceScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs98, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2461,10 +698,10 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSliceScatterOut, &assertgenshapes.Locs100, &a6, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSliceScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a6, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a6, out)
 	return r0
 }
 
@@ -2481,9 +718,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSelectScatter, &assertgenshapes.Locs98, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSelectScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs98, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2500,10 +737,10 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSelectScatterOut, &assertgenshapes.Locs100, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSelectScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a4, out)
 	return r0
 }
 
@@ -2520,9 +757,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDiagonalScatter, &assertgenshapes.Locs98, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opDiagonalScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs98, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2539,10 +776,10 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDiagonalScatterOut, &assertgenshapes.Locs100, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opDiagonalScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	return r0
 }
 
@@ -2559,9 +796,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opAsStridedScatter, &assertgenshapes.Locs98, &a0, &a1, self, src)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAsStridedScatter, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs98, &a0, &a1, self, src, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ca17e0284ce7, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2578,10 +815,10 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opAsStridedScatterOut, &assertgenshapes.Locs100, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAsStridedScatterOut, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a5, out)
 	return r0
 }
 
@@ -2597,9 +834,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSmm, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSmm, &assertgenshapes.Locs_d124f5a5b6ff)
 	r0 := kernels.Smm(self, mat2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs70)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d124f5a5b6ff)
 	return r0
 }
 
@@ -2615,9 +852,9 @@ func SoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2634,10 +871,10 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSoftmaxIntOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSoftmaxIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2653,9 +890,9 @@ func SoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.SoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSoftmaxDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2672,9 +909,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2691,10 +928,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXSoftmaxOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXSoftmaxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2711,9 +948,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs216, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSoftmaxBackwardData, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs216, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2730,10 +967,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs281, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSoftmaxBackwardDataOut, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs281, &a0, &a1, &a4, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
 }
 
@@ -2750,9 +987,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2773,10 +1010,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre172(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2792,9 +1029,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSplitTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2810,9 +1047,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSplitSizes, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSplitSizes, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2829,9 +1066,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnsafeSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2852,10 +1089,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre172(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnsafeSplitWithSizesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2871,9 +1108,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSplitWithSizes, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizes, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2889,9 +1126,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHsplitInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.HsplitInt(self, sections)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2907,9 +1144,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opHsplitArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opHsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.HsplitArray(self, indices)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2925,9 +1162,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opVsplitInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opVsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.VsplitInt(self, sections)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2943,9 +1180,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opVsplitArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opVsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.VsplitArray(self, indices)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2961,9 +1198,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opDsplitInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opDsplitInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.DsplitInt(self, sections)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2979,9 +1216,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opDsplitArray, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opDsplitArray, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.DsplitArray(self, indices)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2998,9 +1235,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Squeeze(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3017,9 +1254,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3035,9 +1272,9 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.SqueezeDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSqueezeDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSqueezeDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SqueezeDimname(self, dim)
-	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3054,9 +1291,9 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueezeDims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3073,10 +1310,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqueeze_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3093,10 +1330,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dim, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3113,10 +1350,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dims, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dims, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3133,10 +1370,10 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqueeze_Dimname, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqueeze_Dimname, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3152,9 +1389,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSspaddmm, &assertgenshapes.Locs282)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSspaddmm, &assertgenshapes.Locs_05e455775b97)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs282)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_05e455775b97)
 	return r0
 }
 
@@ -3171,10 +1408,10 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opSspaddmmOut, &assertgenshapes.Locs283, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opSspaddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs283, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	return r0
 }
 
@@ -3190,9 +1427,9 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 		return kernels.XChunkCat(tensors, dim, num_chunks)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXChunkCat, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXChunkCat, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -3209,10 +1446,10 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXChunkCatOut, &assertgenshapes.Locs74, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXChunkCatOut, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a3, out)
 	return r0
 }
 
@@ -3229,9 +1466,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre70(&c, &opStack, &assertgenshapes.Locs72, &l0, tensors)
+	assertgenshapes.ChecksPre_7534b18f218a(&c, &opStack, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs72, &l0, tensors, r0)
+	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_ff1cad182ecc, &l0, tensors, r0)
 	return r0
 }
 
@@ -3251,10 +1488,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre72(&c, &opStackOut, &assertgenshapes.Locs73, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPre_623dfe5cf04f(&c, &opStackOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost73(&c, &assertgenshapes.Locs73, &l0, &a2, tensors, out)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -3270,9 +1507,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXStack, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.XStack(tensors, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -3289,10 +1526,10 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXStackOut, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStackOut, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a2, out)
 	return r0
 }
 
@@ -3308,9 +1545,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opHstack, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opHstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Hstack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -3327,10 +1564,10 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opHstackOut, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -3346,9 +1583,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVstack, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Vstack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -3365,10 +1602,10 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opVstackOut, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -3384,9 +1621,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDstack, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDstack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.Dstack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -3403,10 +1640,10 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDstackOut, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDstackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -3422,9 +1659,9 @@ func Stft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64,
 		return kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3440,9 +1677,9 @@ func StftCenter(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *
 		return kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStftCenter, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStftCenter, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StftCenter(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3458,9 +1695,9 @@ func Istft(self *torch.Tensor, n_fft int64, hop_length *int64, win_length *int64
 		return kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opIstft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opIstft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Istft(self, n_fft, hop_length, win_length, window, center, normalized, onesided, length, return_complex)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3476,9 +1713,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opStrideInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opStrideInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.StrideInt(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -3494,9 +1731,9 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.StrideDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opStrideDimname, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opStrideDimname, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.StrideDimname(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -3512,9 +1749,9 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymStrideInt(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSymStrideInt, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSymStrideInt, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.SymStrideInt(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -3531,9 +1768,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3550,10 +1787,10 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSumOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSumOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3570,9 +1807,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSumDimIntList, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSumDimIntList, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3588,9 +1825,9 @@ func SumDimDimnameList(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimDimnameList(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSumDimDimnameList, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSumDimDimnameList, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SumDimDimnameList(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3607,10 +1844,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSumIntListOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSumIntListOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3627,10 +1864,10 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSumDimnameListOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSumDimnameListOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -3646,9 +1883,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedSumBackward, &assertgenshapes.Locs277)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs277)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
 	return r0
 }
 
@@ -3665,9 +1902,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNansum, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNansum, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3684,10 +1921,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNansumOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNansumOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3703,9 +1940,9 @@ func SumToSize(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.SumToSize(self, size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSumToSize, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSumToSize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SumToSize(self, size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3722,9 +1959,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqrt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqrt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Sqrt(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3741,10 +1978,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSqrt_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSqrt_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3761,10 +1998,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSqrtOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3780,9 +2017,9 @@ func Square(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSquare, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSquare, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Square(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3799,10 +2036,10 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSquare_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSquare_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3819,10 +2056,10 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSquareOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSquareOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3838,9 +2075,9 @@ func Std(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Std(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStd, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStd, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Std(self, unbiased)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3856,9 +2093,9 @@ func StdDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.StdDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStdDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StdDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3875,9 +2112,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opStdCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opStdCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3893,9 +2130,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opStdMean, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMean, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -3911,9 +2148,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opStdMeanDim, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -3930,9 +2167,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opStdMeanCorrection, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opStdMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3949,10 +2186,10 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs28, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opStdMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3968,9 +2205,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opStdMeanNamesDim, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanNamesDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -3986,9 +2223,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opStdMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -4005,10 +2242,10 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opStdOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4025,10 +2262,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opStdCorrectionOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opStdCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -4044,9 +2281,9 @@ func StdNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.StdNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStdNamesDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdNamesDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StdNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4063,10 +2300,10 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opStdNamesOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4082,9 +2319,9 @@ func StdCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 		return kernels.StdCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opStdCorrectionNames, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opStdCorrectionNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.StdCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4101,10 +2338,10 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opStdCorrectionNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4121,9 +2358,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opProd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4140,10 +2377,10 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opProdOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opProdOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4160,9 +2397,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opProdDimInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opProdDimInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4179,10 +2416,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opProdIntOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opProdIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -4198,9 +2435,9 @@ func ProdDimDimname(self *torch.Tensor, dim string, keepdim bool, dtype *int) *t
 		return kernels.ProdDimDimname(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opProdDimDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opProdDimDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ProdDimDimname(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4217,10 +2454,10 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opProdDimnameOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opProdDimnameOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4237,9 +2474,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opT, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.T(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4256,10 +2493,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opT_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opT_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.T_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4276,9 +2513,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTan, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTan, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tan(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4295,10 +2532,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTan_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTan_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4315,10 +2552,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTanOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4335,9 +2572,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTanh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Tanh(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4354,10 +2591,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTanh_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4374,10 +2611,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTanhOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4393,9 +2630,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTensordot, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTensordot, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4412,10 +2649,10 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTensordotOut, &assertgenshapes.Locs7, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opTensordotOut, &assertgenshapes.Locs_13acef7d480f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a4, out)
 	return r0
 }
 
@@ -4432,9 +2669,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opThreshold, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opThreshold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4451,10 +2688,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opThreshold_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opThreshold_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4471,10 +2708,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opThresholdOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opThresholdOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4491,10 +2728,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opThresholdBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -4511,9 +2748,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opThresholdBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opThresholdBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4529,9 +2766,9 @@ func Tile(self *torch.Tensor, dims []int64) *torch.Tensor {
 		return kernels.Tile(self, dims)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTile, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTile, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Tile(self, dims)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4548,9 +2785,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4566,9 +2803,9 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 		return kernels.TransposeDimname(self, dim0, dim1)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTransposeDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTransposeDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	assertgenshapes.ChecksPost102(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_4e2411b5d66e(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4584,9 +2821,9 @@ func XMkldnnTranspose(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 		return kernels.XMkldnnTranspose(self, dim0, dim1)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXMkldnnTranspose, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXMkldnnTranspose, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XMkldnnTranspose(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4603,10 +2840,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTranspose_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4623,10 +2860,10 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXMkldnnTranspose_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4643,10 +2880,10 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMkldnnTransposeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4662,9 +2899,9 @@ func OneHot(self *torch.Tensor, num_classes int64) *torch.Tensor {
 		return kernels.OneHot(self, num_classes)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opOneHot, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opOneHot, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.OneHot(self, num_classes)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4681,9 +2918,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opFlip, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opFlip, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4700,10 +2937,10 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFlipOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFlipOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4719,9 +2956,9 @@ func Fliplr(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fliplr(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFliplr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFliplr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Fliplr(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4737,9 +2974,9 @@ func Flipud(self *torch.Tensor) *torch.Tensor {
 		return kernels.Flipud(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFlipud, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlipud, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Flipud(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4756,9 +2993,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRoll, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRoll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4775,10 +3012,10 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRollOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRollOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4795,9 +3032,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRot90, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRot90, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -4814,10 +3051,10 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRot90Out, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRot90Out, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -4833,9 +3070,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTrapezoidX, &assertgenshapes.Locs124)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrapezoidX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs124)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
@@ -4851,9 +3088,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTrapezoidDx, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrapezoidDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
@@ -4869,9 +3106,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTrapzX, &assertgenshapes.Locs124)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTrapzX, &assertgenshapes.Locs_e1adbfadf697)
 	r0 := kernels.TrapzX(y, x, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs124)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e1adbfadf697)
 	return r0
 }
 
@@ -4887,9 +3124,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTrapzDx, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opTrapzDx, &assertgenshapes.Locs_2c01497550f1)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs125)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_2c01497550f1)
 	return r0
 }
 
@@ -4905,9 +3142,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs284)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXTransformBiasRescaleQkv, &assertgenshapes.Locs_1d32347e0cc7)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	assertgenshapes.ChecksPost174(&c, &assertgenshapes.Locs284)
+	assertgenshapes.ChecksPost_f66d77b51628(&c, &assertgenshapes.Locs_1d32347e0cc7)
 	return r0, r1, r2
 }
 
@@ -4924,10 +3161,10 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre138(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs285, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPre_874ff75fb5da(&c, &opXTransformBiasRescaleQkvOut, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	assertgenshapes.ChecksPost139(&c, &assertgenshapes.Locs285, &a3, &a4, &a5, out0, out1, out2)
+	assertgenshapes.ChecksPost_e9426b0d1d33(&c, &assertgenshapes.Locs_e06e43938936, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4944,9 +3181,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs286, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedTensorFromMask, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs286, &a0, &a1, t, mask, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_335bea26b128, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -4963,10 +3200,10 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs287, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedTensorFromMaskOut, &assertgenshapes.Locs_b5838233bd46, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs287, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_b5838233bd46, &a3, out)
 	return r0
 }
 
@@ -4983,9 +3220,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs288, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opXNestedTensorFromMaskLeftAligned, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs288, &a0, &a1, t, mask)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_21f2a21df3ef, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -5002,9 +3239,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXNestedFromPadded, &assertgenshapes.Locs289, &a0, &a1, padded, cpu_nested_shape_example)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXNestedFromPadded, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs289, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_ff8b1daca166, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -5021,10 +3258,10 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs290, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedOut, &assertgenshapes.Locs_11172acddd4c, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs290, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_11172acddd4c, &a3, out)
 	return r0
 }
 
@@ -5041,9 +3278,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedTensorSize, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorSize, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -5060,10 +3297,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorSizeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5080,9 +3317,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedTensorStrides, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStrides, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -5099,10 +3336,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStridesOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5119,9 +3356,9 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedTensorStorageOffsets, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -5138,10 +3375,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXNestedTensorStorageOffsetsOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5157,9 +3394,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs291)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedFromPaddedAndNestedExample, &assertgenshapes.Locs_fd4645b6efa5)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs291)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_fd4645b6efa5)
 	return r0
 }
 
@@ -5176,10 +3413,10 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs292, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXNestedFromPaddedAndNestedExampleOut, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs292, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_45428ab66bbf, &a2, out)
 	return r0
 }
 
@@ -5196,9 +3433,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre164(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXNestedViewFromBuffer, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost176(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost_ce7d3ff9db4e(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -5215,9 +3452,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre164(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	assertgenshapes.ChecksPre_2da73c17c510(&c, &opXNestedViewFromBufferCopy, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	assertgenshapes.ChecksPost165(&c, &assertgenshapes.Locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	assertgenshapes.ChecksPost_4c2e06a20cbf(&c, &assertgenshapes.Locs_f1e2e135c600, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -5234,10 +3471,10 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre166(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs294, &a4, out)
+	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXNestedViewFromBufferCopyOut, &assertgenshapes.Locs_7263671a72d6, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs294, &a4, out)
+	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_7263671a72d6, &a4, out)
 	return r0
 }
 
@@ -5254,9 +3491,9 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre177(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre_4fa651750005(&c, &opXNestedViewFromJagged, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost178(&c, &assertgenshapes.Locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_f841bde649a5(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -5273,9 +3510,9 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre177(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre_4fa651750005(&c, &opXNestedViewFromJaggedCopy, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	assertgenshapes.ChecksPost179(&c, &assertgenshapes.Locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_302b1b5dd897(&c, &assertgenshapes.Locs_71664b12af11, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -5292,10 +3529,10 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs296, &a7, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXNestedViewFromJaggedCopyOut, &assertgenshapes.Locs_52d3feff851b, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs296, &a7, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_52d3feff851b, &a7, out)
 	return r0
 }
 
@@ -5312,9 +3549,9 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedGetValues, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedGetValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5331,9 +3568,9 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNestedGetValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5350,10 +3587,10 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedGetValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -5369,9 +3606,9 @@ func XNestedGetOffsets(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetOffsets(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetOffsets, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetOffsets, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetOffsets(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5387,9 +3624,9 @@ func XNestedGetLengths(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetLengths(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetLengths, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetLengths, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetLengths(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5406,9 +3643,9 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXNestedGetRaggedIdx, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5424,9 +3661,9 @@ func XNestedGetMinSeqlen(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetMinSeqlen(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetMinSeqlen, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetMinSeqlen(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5442,9 +3679,9 @@ func XNestedGetMaxSeqlen(self *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetMaxSeqlen(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetMaxSeqlen, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XNestedGetMaxSeqlen(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5460,9 +3697,9 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetJaggedDummy(any_)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs297)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXNestedGetJaggedDummy, &assertgenshapes.Locs_9391cd668896)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs297)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_9391cd668896)
 	return r0
 }
 
@@ -5478,9 +3715,9 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 		return kernels.XNestedComputeContiguousStridesOffsets(nested_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs298)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedComputeContiguousStridesOffsets, &assertgenshapes.Locs_0384a4b32c87)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs298)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_0384a4b32c87)
 	return r0, r1
 }
 
@@ -5497,9 +3734,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXTrilinear, &assertgenshapes.Locs299, &a0, &a1, &a2, i1, i2, i3)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXTrilinear, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs299, &a0, &a1, &a2, i1, i2, i3, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_644cf9a5acc6, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -5516,10 +3753,10 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXTrilinearOut, &assertgenshapes.Locs300, &a8, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTrilinearOut, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs300, &a8, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_de6773d02fb2, &a8, out)
 	return r0
 }
 
@@ -5535,9 +3772,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opTripletMarginLoss, &assertgenshapes.Locs301)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opTripletMarginLoss, &assertgenshapes.Locs_af19af93486c)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs301)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_af19af93486c)
 	return r0
 }
 
@@ -5554,9 +3791,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTrunc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTrunc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Trunc(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5573,10 +3810,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTrunc_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opTrunc_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5593,10 +3830,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTruncOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5612,9 +3849,9 @@ func Fix(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFix, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFix, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Fix(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5631,10 +3868,10 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFix_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFix_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5651,10 +3888,10 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFixOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFixOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -5670,9 +3907,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTypeAs, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opTypeAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.TypeAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -5688,9 +3925,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs302)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXHasCompatibleShallowCopyType, &assertgenshapes.Locs_008235200332)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs302)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_008235200332)
 	return r0
 }
 
@@ -5707,9 +3944,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opXUnique, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXUnique, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5726,10 +3963,10 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opXUniqueOut, &assertgenshapes.Locs28, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXUniqueOut, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -5746,9 +3983,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opUniqueDim, &assertgenshapes.Locs303, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDim, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs303, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5765,10 +4002,10 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opUniqueDimOut, &assertgenshapes.Locs304, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimOut, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs304, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5785,9 +4022,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opUniqueConsecutive, &assertgenshapes.Locs303, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs303, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5804,10 +4041,10 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5824,9 +4061,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs303, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opUniqueDimConsecutive, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs303, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5843,10 +4080,10 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opUniqueDimConsecutiveOut, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5863,9 +4100,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opXUnique2, &assertgenshapes.Locs303, &a0, self)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXUnique2, &assertgenshapes.Locs_bb06ad5281b9, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs303, &a0, self, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_bb06ad5281b9, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5882,10 +4119,10 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	}
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opXUnique2Out, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opXUnique2Out, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs304, &a4, &a5, &a6, out0, out1, out2)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_807fabf62b8a, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5902,9 +4139,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUnsafeView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUnsafeView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5921,10 +4158,10 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXUnsafeViewOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXUnsafeViewOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5941,9 +4178,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueeze, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5960,10 +4197,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opUnsqueeze_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opUnsqueeze_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -5979,9 +4216,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVander, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVander, &assertgenshapes.Locs_0b8a3d82225c)
 	r0 := kernels.Vander(x, N, increasing)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs305)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_0b8a3d82225c)
 	return r0
 }
 
@@ -5997,9 +4234,9 @@ func Var(self *torch.Tensor, unbiased bool) *torch.Tensor {
 		return kernels.Var(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Var(self, unbiased)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6015,9 +4252,9 @@ func VarDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) *torch
 		return kernels.VarDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVarDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.VarDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6034,9 +4271,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opVarCorrection, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opVarCorrection, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6053,10 +4290,10 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opVarOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -6073,10 +4310,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opVarCorrectionOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opVarCorrectionOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6092,9 +4329,9 @@ func VarNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bool) 
 		return kernels.VarNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVarNamesDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarNamesDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.VarNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6111,10 +4348,10 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opVarNamesOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -6130,9 +4367,9 @@ func VarCorrectionNames(self *torch.Tensor, dim []string, correction *torch.Scal
 		return kernels.VarCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opVarCorrectionNames, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opVarCorrectionNames, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.VarCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6149,10 +4386,10 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opVarCorrectionNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -6168,9 +4405,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opVarMean, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMean, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -6186,9 +4423,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opVarMeanDim, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -6205,9 +4442,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opVarMeanCorrection, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opVarMeanCorrection, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6224,10 +4461,10 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs28, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opVarMeanCorrectionOut, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a4, &a5, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -6243,9 +4480,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opVarMeanNamesDim, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanNamesDim, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -6261,9 +4498,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opVarMeanCorrectionNames, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -6279,9 +4516,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opViewAs, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opViewAs, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ViewAs(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -6298,9 +4535,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opWhereSelf, &assertgenshapes.Locs306, &a0, &a1, &a2, condition, self, other)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opWhereSelf, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs306, &a0, &a1, &a2, condition, self, other, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_876a2871f63d, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -6317,10 +4554,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opWhereSelfOut, &assertgenshapes.Locs307, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opWhereSelfOut, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs307, &a0, &a1, &a2, &a3, condition, self, other, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fa94497071dd, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
 }
 
@@ -6336,9 +4573,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opWhereScalarSelf, &assertgenshapes.Locs308)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opWhereScalarSelf, &assertgenshapes.Locs_4e60d68d7242)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs308)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4e60d68d7242)
 	return r0
 }
 
@@ -6354,9 +4591,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opWhereScalarOther, &assertgenshapes.Locs309)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opWhereScalarOther, &assertgenshapes.Locs_1ae36767a5a0)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs309)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_1ae36767a5a0)
 	return r0
 }
 
@@ -6372,9 +4609,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opWhereScalar, &assertgenshapes.Locs310)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opWhereScalar, &assertgenshapes.Locs_53a30867dfce)
 	r0 := kernels.WhereScalar(condition, self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs310)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_53a30867dfce)
 	return r0
 }
 
@@ -6390,9 +4627,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opWhere, &assertgenshapes.Locs311)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opWhere, &assertgenshapes.Locs_1a508e24cd50)
 	r0 := kernels.Where(condition)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs311)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_1a508e24cd50)
 	return r0
 }
 
@@ -6408,9 +4645,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNormExceptDim, &assertgenshapes.Locs312)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormExceptDim, &assertgenshapes.Locs_cd7cbe82a99f)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs312)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_cd7cbe82a99f)
 	return r0
 }
 
@@ -6426,9 +4663,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXWeightNorm, &assertgenshapes.Locs313)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXWeightNorm, &assertgenshapes.Locs_8ea8df405e62)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs313)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_8ea8df405e62)
 	return r0
 }
 
@@ -6445,9 +4682,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opXWeightNormInterface, &assertgenshapes.Locs314, &a0, &a1, v, g)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXWeightNormInterface, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs314, &a0, &a1, v, g, r0, r1)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_18ca8a487df4, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -6464,10 +4701,10 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs315, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXWeightNormInterfaceOut, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs315, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_f50392e2e4d8, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -6483,9 +4720,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs316)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXWeightNormInterfaceBackward, &assertgenshapes.Locs_08446d94cbcd)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs316)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_08446d94cbcd)
 	return r0, r1
 }
 
@@ -6502,10 +4739,10 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs317, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXWeightNormInterfaceBackwardOut, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs317, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_9eaa2bbe129c, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -6521,9 +4758,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs316)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXWeightNormDifferentiableBackward, &assertgenshapes.Locs_08446d94cbcd)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs316)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_08446d94cbcd)
 	return r0, r1
 }
 
@@ -6539,9 +4776,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opZerosNames, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opZerosNames, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -6558,10 +4795,10 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opZerosNamesOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZerosNamesOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -6577,9 +4814,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXEfficientzerotensor, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXEfficientzerotensor, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -6596,10 +4833,10 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXEfficientzerotensorOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -6615,9 +4852,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opZeros, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opZeros, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -6634,10 +4871,10 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opZerosOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZerosOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -6654,9 +4891,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opZerosLike, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZerosLike, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6673,10 +4910,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opZerosLikeOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opZerosLikeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6693,9 +4930,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXStandardGammaGrad, &assertgenshapes.Locs318, &a0, &a1, self, output)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXStandardGammaGrad, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs318, &a0, &a1, self, output, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_b62603db2247, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -6712,10 +4949,10 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs319, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXStandardGammaGradOut, &assertgenshapes.Locs_101bf3376f42, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs319, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_101bf3376f42, &a2, out)
 	return r0
 }
 
@@ -6732,9 +4969,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXStandardGamma, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXStandardGamma, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6751,10 +4988,10 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXStandardGammaOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXStandardGammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6770,9 +5007,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXDirichletGrad, &assertgenshapes.Locs320)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXDirichletGrad, &assertgenshapes.Locs_11bc4e764dcf)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs320)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_11bc4e764dcf)
 	return r0
 }
 
@@ -6789,10 +5026,10 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXDirichletGradOut, &assertgenshapes.Locs321, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXDirichletGradOut, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs321, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_a92c14fe9dd2, &a3, out)
 	return r0
 }
 
@@ -6808,9 +5045,9 @@ func XSampleDirichlet(self *torch.Tensor, generator any) *torch.Tensor {
 		return kernels.XSampleDirichlet(self, generator)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSampleDirichlet, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSampleDirichlet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSampleDirichlet(self, generator)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6827,10 +5064,10 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSampleDirichletOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSampleDirichletOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6847,9 +5084,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPoisson, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPoisson, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6866,10 +5103,10 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opPoissonOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPoissonOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6885,9 +5122,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBinomial, &assertgenshapes.Locs322)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBinomial, &assertgenshapes.Locs_596266ca8ed3)
 	r0 := kernels.Binomial(count, prob, generator)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs322)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_596266ca8ed3)
 	return r0
 }
 
@@ -6904,10 +5141,10 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBinomialOut, &assertgenshapes.Locs323, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBinomialOut, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs323, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4b4fab0b6943, &a3, out)
 	return r0
 }
 
@@ -6923,9 +5160,9 @@ func NativeNorm(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 		return kernels.NativeNorm(self, p)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNativeNorm, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NativeNorm(self, p)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6942,10 +5179,10 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNativeNormOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6961,9 +5198,9 @@ func NativeNormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int6
 		return kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNativeNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NativeNormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6980,10 +5217,10 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNativeNormScalarOptDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -7000,10 +5237,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre182(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_416177f44e9c(&c, &opXBatchNormWithUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost183(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_873d5dc59e77(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7020,9 +5257,9 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre184(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs324, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_1269b9db1ba5(&c, &opXBatchNormWithUpdateFunctional, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost185(&c, &assertgenshapes.Locs324, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_1d282b6c8b70(&c, &assertgenshapes.Locs_e531335d47a3, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -7039,10 +5276,10 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a3, a4, a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre186(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs325, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPre_4281a060a24d(&c, &opXBatchNormWithUpdateOut, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	assertgenshapes.ChecksPost187(&c, &assertgenshapes.Locs325, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	assertgenshapes.ChecksPost_2560185b3137(&c, &assertgenshapes.Locs_1a41c3f2c917, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -7059,9 +5296,9 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre188(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre_a5a8133bfdb3(&c, &opXBatchNormNoUpdate, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	assertgenshapes.ChecksPost189(&c, &assertgenshapes.Locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_1cf4cc799ed2(&c, &assertgenshapes.Locs_15f7899887bb, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7078,10 +5315,10 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a7, a8, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre190(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs326, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre_62fa2855a2b9(&c, &opXBatchNormNoUpdateOut, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs326, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	assertgenshapes.ChecksPost_fea389415e96(&c, &assertgenshapes.Locs_826330e06a93, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -7098,9 +5335,9 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	assertgenshapes.ChecksPre86(&c, &opBatchNormBackward, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	assertgenshapes.ChecksPre_62f461653770(&c, &opBatchNormBackward, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	assertgenshapes.ChecksPost_d884eabb5bd5(&c, &assertgenshapes.Locs_9e5e1567ec9d, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7116,9 +5353,9 @@ func XSparseSum(self *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseSum(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSum, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSum, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSum(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7134,9 +5371,9 @@ func XSparseSumDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 		return kernels.XSparseSumDtype(self, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSumDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSumDtype(self, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7153,9 +5390,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSparseSumDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSumDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7172,10 +5409,10 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseSumDimOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSumDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7191,9 +5428,9 @@ func XSparseSumDimDtype(self *torch.Tensor, dim []int64, dtype int) *torch.Tenso
 		return kernels.XSparseSumDimDtype(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSumDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSumDimDtype(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7209,9 +5446,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseSumBackward, &assertgenshapes.Locs277)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseSumBackward, &assertgenshapes.Locs_3f5e9ae21fa3)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs277)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_3f5e9ae21fa3)
 	return r0
 }
 
@@ -7228,10 +5465,10 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs328, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseSumBackwardOut, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs328, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a0cb28bcad06, &a3, out)
 	return r0
 }
 
@@ -7247,9 +5484,9 @@ func XSparseCsrSumDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype 
 		return kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseCsrSumDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseCsrSumDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7266,10 +5503,10 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrSumDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -7285,9 +5522,9 @@ func XSparseCsrProdDimDtype(self *torch.Tensor, dim []int64, keepdim bool, dtype
 		return kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseCsrProdDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseCsrProdDimDtype(self, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7304,10 +5541,10 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseCsrProdDimDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -7323,9 +5560,9 @@ func XSparseSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.XSparseSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7341,9 +5578,9 @@ func XSparseSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch.Te
 		return kernels.XSparseSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7360,9 +5597,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSparseSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7379,10 +5616,10 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7398,9 +5635,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs329)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs329)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_084c5ca3919b)
 	return r0
 }
 
@@ -7417,10 +5654,10 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs330, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs330, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	return r0
 }
 
@@ -7436,9 +5673,9 @@ func XSparseLogSoftmaxInt(self *torch.Tensor, dim int64, dtype *int) *torch.Tens
 		return kernels.XSparseLogSoftmaxInt(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseLogSoftmaxInt, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseLogSoftmaxInt(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7454,9 +5691,9 @@ func XSparseLogSoftmaxDimname(self *torch.Tensor, dim string, dtype *int) *torch
 		return kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseLogSoftmaxDimname, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseLogSoftmaxDimname(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7473,9 +5710,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSparseLogSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7492,10 +5729,10 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseLogSoftmaxOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7511,9 +5748,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs329)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseLogSoftmaxBackwardData, &assertgenshapes.Locs_084c5ca3919b)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs329)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_084c5ca3919b)
 	return r0
 }
 
@@ -7530,10 +5767,10 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs330, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseLogSoftmaxBackwardDataOut, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs330, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_ee7d47955465, &a4, out)
 	return r0
 }
 
@@ -7549,9 +5786,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSpdiags, &assertgenshapes.Locs331)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSpdiags, &assertgenshapes.Locs_329793473672)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs331)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_329793473672)
 	return r0
 }
 
@@ -7568,10 +5805,10 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSpdiagsOut, &assertgenshapes.Locs332, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSpdiagsOut, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs332, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ba00cd74641a, &a4, out)
 	return r0
 }
 
@@ -7588,9 +5825,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7607,10 +5844,10 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOptDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7627,9 +5864,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7646,10 +5883,10 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNormScalarOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7666,9 +5903,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7685,9 +5922,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNormScalarOptDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormScalarOptDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7704,10 +5941,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNormDtypeOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormDtypeOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -7724,10 +5961,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNormOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7743,9 +5980,9 @@ func NormNamesScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []strin
 		return kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormNamesScalarOptDimDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NormNamesScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7761,9 +5998,9 @@ func NormNamesScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []string, ke
 		return kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormNamesScalarOptDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NormNamesScalarOptDim(self, p, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7780,10 +6017,10 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormNamesDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -7800,10 +6037,10 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNormNamesOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormNamesOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -7820,9 +6057,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opFrexpTensor, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opFrexpTensor, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7839,10 +6076,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opFrexpTensorOut, &assertgenshapes.Locs333, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opFrexpTensorOut, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
 	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs333, &a0, &a1, &a2, self, mantissa, exponent)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_031935edd6f2, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -7858,9 +6095,9 @@ func FrobeniusNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.FrobeniusNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFrobeniusNormDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFrobeniusNormDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FrobeniusNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7877,10 +6114,10 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFrobeniusNormOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFrobeniusNormOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7896,9 +6133,9 @@ func NuclearNorm(self *torch.Tensor, keepdim bool) *torch.Tensor {
 		return kernels.NuclearNorm(self, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNuclearNorm, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNuclearNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NuclearNorm(self, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7915,10 +6152,10 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNuclearNormOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7934,9 +6171,9 @@ func NuclearNormDim(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor
 		return kernels.NuclearNormDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNuclearNormDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNuclearNormDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NuclearNormDim(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7953,10 +6190,10 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNuclearNormDimOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNuclearNormDimOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7973,9 +6210,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opClone, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opClone, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7992,10 +6229,10 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCloneOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCloneOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8011,9 +6248,9 @@ func Positive(self *torch.Tensor) *torch.Tensor {
 		return kernels.Positive(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPositive, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPositive, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Positive(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8030,10 +6267,10 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opResizeAs_, &assertgenshapes.Locs334, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAs_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs334, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	return r0
 }
 
@@ -8050,10 +6287,10 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAsOut, &assertgenshapes.Locs335, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsOut, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs335, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a3, out)
 	return r0
 }
 
@@ -8069,9 +6306,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opResizeAs, &assertgenshapes.Locs336)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opResizeAs, &assertgenshapes.Locs_7d1144da18d3)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs336)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7d1144da18d3)
 	return r0
 }
 
@@ -8088,10 +6325,10 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opResizeAsSparse_, &assertgenshapes.Locs334, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opResizeAsSparse_, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs334, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_a096cb8c3776, &a0, self)
 	return r0
 }
 
@@ -8108,10 +6345,10 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opResizeAsSparseOut, &assertgenshapes.Locs335, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opResizeAsSparseOut, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs335, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6e6ba6b79b71, &a2, out)
 	return r0
 }
 
@@ -8127,9 +6364,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opResizeAsSparse, &assertgenshapes.Locs336)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opResizeAsSparse, &assertgenshapes.Locs_7d1144da18d3)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs336)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7d1144da18d3)
 	return r0
 }
 
@@ -8146,10 +6383,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opZero_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opZero_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8166,10 +6403,10 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opZeroOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opZeroOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8186,9 +6423,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opZero, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opZero, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Zero(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8205,10 +6442,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSubOut, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSubOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -8225,9 +6462,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8244,10 +6481,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opSub_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opSub_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8264,9 +6501,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8283,10 +6520,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSub_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSub_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8303,10 +6540,10 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSubScalarOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -8323,10 +6560,10 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSubtractOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSubtractOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -8342,9 +6579,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSubtractTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSubtractTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -8361,10 +6598,10 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSubtract_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSubtract_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
@@ -8380,9 +6617,9 @@ func SubtractScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) 
 		return kernels.SubtractScalar(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSubtractScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSubtractScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SubtractScalar(self, other, alpha)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8399,10 +6636,10 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSubtract_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSubtract_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8419,9 +6656,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opRsubTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRsubTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8438,10 +6675,10 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opRsubTensorOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opRsubTensorOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -8458,10 +6695,10 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHeavisideOut, &assertgenshapes.Locs337, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHeavisideOut, &assertgenshapes.Locs_04509e13c284, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs337, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_04509e13c284, &a2, out)
 	return r0
 }
 
@@ -8477,9 +6714,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHeaviside, &assertgenshapes.Locs338)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHeaviside, &assertgenshapes.Locs_26c1e0ba29d9)
 	r0 := kernels.Heaviside(self, values)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs338)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_26c1e0ba29d9)
 	return r0
 }
 
@@ -8496,10 +6733,10 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opHeaviside_, &assertgenshapes.Locs339, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opHeaviside_, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs339, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_9debf471ef5d, &a0, self)
 	return r0
 }
 
@@ -8516,9 +6753,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRsubScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRsubScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8535,10 +6772,10 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRsubScalarOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRsubScalarOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -8555,9 +6792,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXSparseAddmm, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXSparseAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8574,10 +6811,10 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXSparseAddmmOut, &assertgenshapes.Locs283, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSparseAddmmOut, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs283, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a5, out)
 	return r0
 }
 
@@ -8594,10 +6831,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSparseSampledAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -8614,9 +6851,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSparseSampledAddmm, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseSampledAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8633,9 +6870,9 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs341, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXSparseMmReduceImpl, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs341, &a0, &a1, self, other, r0, r1)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_538e4f0fe809, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -8651,9 +6888,9 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 		return kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs342)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXSparseMmReduceImplBackward, &assertgenshapes.Locs_456da5087c84)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs342)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_456da5087c84)
 	return r0, r1
 }
 
@@ -8670,10 +6907,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddmmOut, &assertgenshapes.Locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAddmmOut, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_5cabc682e60b, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -8690,9 +6927,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddmm, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAddmm, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_05e455775b97, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8709,10 +6946,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddmm_, &assertgenshapes.Locs343, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opAddmm_, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
 	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, self, mat1, mat2)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_e60dd4eb23e7, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
 }
 
@@ -8729,10 +6966,10 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXAddmmActivationOut, &assertgenshapes.Locs283, &a6, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXAddmmActivationOut, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs283, &a6, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_12b0a0e656a6, &a6, out)
 	return r0
 }
 
@@ -8748,9 +6985,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXAddmmActivation, &assertgenshapes.Locs282)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXAddmmActivation, &assertgenshapes.Locs_05e455775b97)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs282)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_05e455775b97)
 	return r0
 }
 
@@ -8766,9 +7003,9 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 		return kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXScaledMm, &assertgenshapes.Locs344)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledMm, &assertgenshapes.Locs_d70677c4b3ed)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs344)
+	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_d70677c4b3ed)
 	return r0
 }
 
@@ -8785,10 +7022,10 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre166(&c, &opXScaledMmOut, &assertgenshapes.Locs345, &a8, out)
+	assertgenshapes.ChecksPre_30d58afc3819(&c, &opXScaledMmOut, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	assertgenshapes.ChecksPost167(&c, &assertgenshapes.Locs345, &a8, out)
+	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_202b8c521b4d, &a8, out)
 	return r0
 }
 
@@ -8804,9 +7041,9 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCompressedTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -8823,9 +7060,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs346, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSparseCompressedTensorCompPlainValueSize, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs346, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_03e807c93b13, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8841,9 +7078,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -8859,9 +7096,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -8877,9 +7114,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBsrTensorCrowColValueSize, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -8895,9 +7132,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBscTensorCcolRowValueSize, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -8913,9 +7150,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs346)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCompressedTensorCompPlainValue, &assertgenshapes.Locs_03e807c93b13)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs346)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_03e807c93b13)
 	return r0
 }
 
@@ -8931,9 +7168,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -8949,9 +7186,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseCscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -8967,9 +7204,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBsrTensorCrowColValue, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -8985,9 +7222,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opSparseBscTensorCcolRowValue, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -9003,9 +7240,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs346)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCompressedTensorUnsafe, &assertgenshapes.Locs_03e807c93b13)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs346)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_03e807c93b13)
 	return r0
 }
 
@@ -9021,9 +7258,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -9039,9 +7276,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseCscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -9057,9 +7294,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseBsrTensorUnsafe, &assertgenshapes.Locs_cd4ded567277)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs347)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_cd4ded567277)
 	return r0
 }
 
@@ -9075,9 +7312,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSparseBscTensorUnsafe, &assertgenshapes.Locs_ee3c0f178822)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs348)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_ee3c0f178822)
 	return r0
 }
 
@@ -9093,9 +7330,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opSparseCooTensorSize, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opSparseCooTensorSize, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9112,10 +7349,10 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseCooTensorSizeOut, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a1, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a1, out)
 	return r0
 }
 
@@ -9131,9 +7368,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs349)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSparseCooTensorIndices, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs349)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
@@ -9149,9 +7386,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs349)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSparseCooTensorIndicesSize, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs349)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
@@ -9167,9 +7404,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs349)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseCooTensorUnsafe, &assertgenshapes.Locs_979ff6c472b4)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs349)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_979ff6c472b4)
 	return r0
 }
 
@@ -9186,9 +7423,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs350)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXValidateSparseCooTensorArgs, &assertgenshapes.Locs_6a92e6661b69)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs350)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_6a92e6661b69)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -9204,9 +7441,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs351)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCompressedTensorArgs, &assertgenshapes.Locs_b9696cae96f8)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs351)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_b9696cae96f8)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -9222,9 +7459,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs352)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCsrTensorArgs, &assertgenshapes.Locs_33b9826e3764)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs352)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_33b9826e3764)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -9240,9 +7477,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs353)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseCscTensorArgs, &assertgenshapes.Locs_67dc9f182cec)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs353)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_67dc9f182cec)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -9258,9 +7495,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs352)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseBsrTensorArgs, &assertgenshapes.Locs_33b9826e3764)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs352)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_33b9826e3764)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -9276,9 +7513,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs353)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXValidateSparseBscTensorArgs, &assertgenshapes.Locs_67dc9f182cec)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs353)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_67dc9f182cec)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -9293,9 +7530,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXSparseCooTensorWithDims, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -9312,10 +7549,10 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXSparseCooTensorWithDimsOut, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a3, out)
 	return r0
 }
 
@@ -9332,9 +7569,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs349, &a3, &a4, indices, values)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXSparseCooTensorWithDimsAndTensors, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs349, &a3, &a4, indices, values, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_979ff6c472b4, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -9351,10 +7588,10 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs354, &a6, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs354, &a6, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_90d5c28bf8c9, &a6, out)
 	return r0
 }
 
@@ -9371,10 +7608,10 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseResize_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseResize_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9391,10 +7628,10 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSparseResizeOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSparseResizeOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -9410,242 +7647,15 @@ func SparseResize(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim 
 		return kernels.SparseResize(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSparseResize, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSparseResize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SparseResize(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSparseResizeAndClear_ = asserts.Op{
-	Name:     "sparse_resize_and_clear_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
-func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opSparseResizeAndClearOut = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
-func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs41, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
-	return r0
-}
-
-var opSparseResizeAndClear = asserts.Op{
-	Name:     "sparse_resize_and_clear",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
-func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSparseResizeAndClear, &assertgenshapes.Locs0)
-	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSparseMask = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
-func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMask(self, mask)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSparseMask, &assertgenshapes.Locs29, &a0, &a1, self, mask)
-	r0 := kernels.SparseMask(self, mask)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
-	return r0
-}
-
-var opSparseMaskOut = asserts.Op{
-	Name:     "sparse_mask",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
-func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SparseMaskOut(self, mask, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSparseMaskOut, &assertgenshapes.Locs30, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.SparseMaskOut(self, mask, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs30, &a2, out)
-	return r0
-}
-
-var opXSparseMaskProjection = asserts.Op{
-	Name:     "_sparse_mask_projection",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XSparseMaskProjection checks _sparse_mask_projection(Tensor self, Tensor mask, bool accumulate_matches=False) -> Tensor
-func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSparseMaskProjection, &assertgenshapes.Locs29)
-	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs29)
-	return r0
-}
-
-var opXSparseMaskProjectionOut = asserts.Op{
-	Name:     "_sparse_mask_projection",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XSparseMaskProjectionOut checks _sparse_mask_projection.out(Tensor self, Tensor mask, bool accumulate_matches=False, *, Tensor(a!) out) -> Tensor(a!)
-func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs30, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs30, &a3, out)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
-	_ func(int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                             = kernels.Randint
-	_ func(int64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                        = kernels.RandintGenerator
-	_ func(int64, int64, []int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                      = kernels.RandintLow
-	_ func(int64, int64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                 = kernels.RandintLowGenerator
-	_ func(int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                          = kernels.RandintOut
-	_ func(int64, []int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.RandintGeneratorOut
-	_ func(int64, int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.RandintLowOut
-	_ func(int64, int64, []int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.RandintLowGeneratorOut
-	_ func(*torch.Tensor, int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                 = kernels.RandintLike
-	_ func(*torch.Tensor, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.RandintLikeOut
-	_ func(*torch.Tensor, int64, int64, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                          = kernels.RandintLikeLowDtype
-	_ func(*torch.Tensor, int64, int64, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                       = kernels.RandintLikeLowDtypeOut
-	_ func([]int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                    = kernels.Randn
-	_ func([]int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                               = kernels.RandnGenerator
-	_ func([]int64, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                          = kernels.RandnNames
-	_ func([]int64, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.RandnNamesOut
-	_ func([]int64, any, []string, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                     = kernels.RandnGeneratorWithNames
-	_ func([]int64, any, []string, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.RandnGeneratorWithNamesOut
-	_ func([]int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.RandnOut
-	_ func([]int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.RandnGeneratorOut
-	_ func(*torch.Tensor, *int, *int, *string, *bool, *int) *torch.Tensor                                                                                                                                                        = kernels.RandnLike
-	_ func(*torch.Tensor, *int, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.RandnLikeOut
-	_ func(int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                      = kernels.Randperm
-	_ func(int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                 = kernels.RandpermGenerator
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                   = kernels.RandpermOut
-	_ func(int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.RandpermGeneratorOut
-	_ func(torch.Scalar, torch.Scalar, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                   = kernels.RangeStep
-	_ func(torch.Scalar, torch.Scalar, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                 = kernels.Range
-	_ func(torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                              = kernels.RangeOut_
-	_ func(torch.Scalar, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                = kernels.RangeOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Ravel
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Reciprocal
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Reciprocal_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReciprocalOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Neg
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Neg_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.NegOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Negative
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Negative_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.NegativeOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Repeat
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.RepeatOut
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                  = kernels.RepeatInterleaveTensor
-	_ func(*torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.RepeatInterleaveTensorOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64, *int64) *torch.Tensor                                                                                                                                                           = kernels.RepeatInterleaveSelfTensor
-	_ func(*torch.Tensor, int64, *int64, *int64) *torch.Tensor                                                                                                                                                                   = kernels.RepeatInterleaveSelfInt
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.Reshape
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.XReshapeCopy
-	_ func(*torch.Tensor, []int64, []int64) *torch.Tensor                                                                                                                                                                        = kernels.XReshapeAlias
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                 = kernels.XMkldnnReshape
-	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                  = kernels.XMkldnnReshapeOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReshapeAs
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Round
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Round_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.RoundOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.RoundDecimals
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                   = kernels.Round_Decimals
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                    = kernels.RoundDecimalsOut
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                   = kernels.Rrelu
-	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                   = kernels.Rrelu_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.ReluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu6
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Relu6_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.Prelu
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.XPreluKernel
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                           = kernels.XPreluKernelBackward
-	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                   = kernels.GeluOut
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                  = kernels.Gelu_
-	_ func(*torch.Tensor, string) *torch.Tensor                                                                                                                                                                                  = kernels.Gelu
-	_ func(*torch.Tensor, *torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.GeluBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, string) *torch.Tensor                                                                                                                                                                   = kernels.GeluBackward
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.InfinitelyDifferentiableGeluBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.HardshrinkOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Hardshrink
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                              = kernels.HardshrinkBackwardGradInput
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                             = kernels.HardshrinkBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Rsqrt
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Rsqrt_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.RsqrtOut
-	_ func(*torch.Tensor, string, int64) *torch.Tensor                                                                                                                                                                           = kernels.SelectDimname
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                            = kernels.SelectInt
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SelectBackward
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SelectBackwardOut
-	_ func(*torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                             = kernels.XNestedSelectBackward
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Selu
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Selu_
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Celu
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                            = kernels.Celu_
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                             = kernels.CeluOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Silu
 	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                          = kernels.Silu_
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.SiluOut
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.SiluBackwardGradInput
@@ -10047,11 +8057,4 @@ var (
 	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResize_
 	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SparseResizeOut
 	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResize
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResizeAndClear_
-	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                    = kernels.SparseResizeAndClearOut
-	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                   = kernels.SparseResizeAndClear
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                           = kernels.SparseMask
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                            = kernels.SparseMaskOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                     = kernels.XSparseMaskProjection
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                      = kernels.XSparseMaskProjectionOut
 )

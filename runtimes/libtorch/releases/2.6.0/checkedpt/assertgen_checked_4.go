@@ -11,6 +11,141 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opSparseResizeAndClear_ = asserts.Op{
+	Name:     "sparse_resize_and_clear_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseResizeAndClear_ checks sparse_resize_and_clear_(Tensor(a!) self, int[] size, int sparse_dim, int dense_dim) -> Tensor(a!)
+func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSparseResizeAndClear_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opSparseResizeAndClearOut = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseResizeAndClearOut checks sparse_resize_and_clear.out(Tensor self, int[] size, int sparse_dim, int dense_dim, *, Tensor(a!) out) -> Tensor(a!)
+func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSparseResizeAndClearOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	return r0
+}
+
+var opSparseResizeAndClear = asserts.Op{
+	Name:     "sparse_resize_and_clear",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseResizeAndClear checks sparse_resize_and_clear(Tensor self, int[] size, int sparse_dim, int dense_dim) -> Tensor
+func SparseResizeAndClear(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSparseResizeAndClear, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.SparseResizeAndClear(self, size, sparse_dim, dense_dim)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opSparseMask = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseMask checks sparse_mask(Tensor self, Tensor mask) -> Tensor
+func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMask(self, mask)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSparseMask, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
+	r0 := kernels.SparseMask(self, mask)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
+	return r0
+}
+
+var opSparseMaskOut = asserts.Op{
+	Name:     "sparse_mask",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// SparseMaskOut checks sparse_mask.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
+func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SparseMaskOut(self, mask, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSparseMaskOut, &assertgenshapes.Locs_983daf7a920e, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.SparseMaskOut(self, mask, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a2, out)
+	return r0
+}
+
+var opXSparseMaskProjection = asserts.Op{
+	Name:     "_sparse_mask_projection",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XSparseMaskProjection checks _sparse_mask_projection(Tensor self, Tensor mask, bool accumulate_matches=False) -> Tensor
+func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSparseMaskProjection, &assertgenshapes.Locs_4f7142d009c6)
+	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4f7142d009c6)
+	return r0
+}
+
+var opXSparseMaskProjectionOut = asserts.Op{
+	Name:     "_sparse_mask_projection",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XSparseMaskProjectionOut checks _sparse_mask_projection.out(Tensor self, Tensor mask, bool accumulate_matches=False, *, Tensor(a!) out) -> Tensor(a!)
+func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate_matches bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXSparseMaskProjectionOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
+	return r0
+}
+
 var opXToCpu = asserts.Op{
 	Name:     "_to_cpu",
 	Overload: "",
@@ -23,9 +158,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.XToCpu(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXToCpu, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXToCpu, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.XToCpu(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -41,9 +176,9 @@ func ToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 		return kernels.ToDense(self, dtype, masked_grad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDense, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDense, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -60,9 +195,9 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToDense, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToDense, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -79,10 +214,10 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToDenseOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToDenseOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -98,9 +233,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 		return kernels.ToDenseBackward(grad, input, masked_grad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opToDenseBackward, &assertgenshapes.Locs355)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opToDenseBackward, &assertgenshapes.Locs_deed1f1cf772)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs355)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_deed1f1cf772)
 	return r0
 }
 
@@ -117,9 +252,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSparseDim, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSparseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SparseDim(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -136,9 +271,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXDimI, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXDimI, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XDimI(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -155,9 +290,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opDenseDim, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opDenseDim, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.DenseDim(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -174,9 +309,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXDimV, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXDimV, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XDimV(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -193,9 +328,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXNnz, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXNnz, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XNnz(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -211,9 +346,9 @@ func Coalesce(self *torch.Tensor) *torch.Tensor {
 		return kernels.Coalesce(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCoalesce, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCoalesce, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Coalesce(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -230,9 +365,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXCoalesce, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXCoalesce, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -249,10 +384,10 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXCoalesceOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCoalesceOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -269,9 +404,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opIsCoalesced, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opIsCoalesced, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -288,9 +423,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -307,9 +442,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXValues, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XValues(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -326,10 +461,10 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXCoalesced_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXCoalesced_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -346,10 +481,10 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXCoalescedOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXCoalescedOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -365,9 +500,9 @@ func XCoalesced(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced(self, coalesced)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXCoalesced, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXCoalesced, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XCoalesced(self, coalesced)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -384,9 +519,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Indices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -403,9 +538,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opValues, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opValues, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Values(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -422,9 +557,9 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCrowIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCrowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -441,9 +576,9 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opColIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opColIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ColIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -460,9 +595,9 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCcolIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCcolIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -479,9 +614,9 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRowIndices, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRowIndices, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RowIndices(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -498,10 +633,10 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opHspmmOut, &assertgenshapes.Locs356, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHspmmOut, &assertgenshapes.Locs_6798116b9fb3, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs356, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6798116b9fb3, &a2, out)
 	return r0
 }
 
@@ -517,9 +652,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opHspmm, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHspmm, &assertgenshapes.Locs_13e416bb80f7)
 	r0 := kernels.Hspmm(mat1, mat2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs357)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_13e416bb80f7)
 	return r0
 }
 
@@ -536,10 +671,10 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCopySparseToSparse_, &assertgenshapes.Locs99, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCopySparseToSparse_, &assertgenshapes.Locs_938f93576399, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs99, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_938f93576399, &a0, self)
 	return r0
 }
 
@@ -556,10 +691,10 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs100, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opCopySparseToSparseOut, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs100, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9f650bdf3dd4, &a3, out)
 	return r0
 }
 
@@ -575,9 +710,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCopySparseToSparse, &assertgenshapes.Locs98)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opCopySparseToSparse, &assertgenshapes.Locs_ca17e0284ce7)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs98)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ca17e0284ce7)
 	return r0
 }
 
@@ -594,9 +729,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opUnbindInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnbindInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -612,9 +747,9 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 		return kernels.UnbindDimname(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opUnbindDimname, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opUnbindDimname, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.UnbindDimname(self, dim)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -630,9 +765,9 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 		return kernels.ToSparseSparseDim(self, sparse_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseSparseDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -649,9 +784,9 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparseSparseDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparseSparseDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -668,10 +803,10 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseSparseDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -687,9 +822,9 @@ func ToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *int
 		return kernels.ToSparse(self, layout, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparse, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparse, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -706,9 +841,9 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparse, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparse, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -725,10 +860,10 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -744,9 +879,9 @@ func ToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.ToSparseCsr(self, dense_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseCsr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -763,9 +898,9 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparseCsr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparseCsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -782,10 +917,10 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseCsrOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseCsrOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -801,9 +936,9 @@ func ToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 		return kernels.ToSparseCsc(self, dense_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseCsc, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseCsc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -820,9 +955,9 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparseCsc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparseCsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -839,10 +974,10 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseCscOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseCscOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -858,9 +993,9 @@ func ToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 		return kernels.ToSparseBsr(self, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseBsr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -877,9 +1012,9 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparseBsr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparseBsr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -896,10 +1031,10 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseBsrOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseBsrOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -915,9 +1050,9 @@ func ToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torch
 		return kernels.ToSparseBsc(self, blocksize, dense_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToSparseBsc, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToSparseBsc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -934,9 +1069,9 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToSparseBsc, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToSparseBsc, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -953,10 +1088,10 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToSparseBscOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToSparseBscOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -972,9 +1107,9 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 		return kernels.XToSparseSemiStructured(dense)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs358)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXToSparseSemiStructured, &assertgenshapes.Locs_95c703b180c9)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs358)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_95c703b180c9)
 	return r0, r1
 }
 
@@ -991,9 +1126,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opToMkldnn, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToMkldnn, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1010,10 +1145,10 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opToMkldnnOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToMkldnnOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -1029,9 +1164,9 @@ func MkldnnReorderConv2dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMkldnnReorderConv2dWeight, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MkldnnReorderConv2dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1048,10 +1183,10 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs41, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnReorderConv2dWeightOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -1067,9 +1202,9 @@ func MkldnnReorderConv3dWeight(self *torch.Tensor, padding []int64, stride []int
 		return kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMkldnnReorderConv3dWeight, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.MkldnnReorderConv3dWeight(self, padding, stride, dilation, groups, input_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1086,10 +1221,10 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs41, &a6, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMkldnnReorderConv3dWeightOut, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a6, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a6, out)
 	return r0
 }
 
@@ -1105,9 +1240,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opToMkldnnBackward, &assertgenshapes.Locs355)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opToMkldnnBackward, &assertgenshapes.Locs_deed1f1cf772)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs355)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_deed1f1cf772)
 	return r0
 }
 
@@ -1123,9 +1258,9 @@ func QuantizePerTensorDynamic(self *torch.Tensor, dtype int, reduce_range bool) 
 		return kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantizePerTensorDynamic, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.QuantizePerTensorDynamic(self, dtype, reduce_range)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1142,10 +1277,10 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantizePerTensorDynamicOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -1162,9 +1297,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opQuantizePerTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQuantizePerTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1181,10 +1316,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opQuantizePerTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1201,9 +1336,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opQuantizePerTensorTensorQparams, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1220,10 +1355,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs360, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opQuantizePerTensorTensorQparamsOut, &assertgenshapes.Locs_aa0fe1f987dd, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs360, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_aa0fe1f987dd, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	return r0
 }
 
@@ -1243,9 +1378,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre193(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs361, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPre_2f607033dd03(&c, &opQuantizePerTensorTensors, &assertgenshapes.Locs_4817324b9477, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	assertgenshapes.ChecksPost194(&c, &assertgenshapes.Locs361, &l0, &a1, &a2, tensors, scales, zero_points)
+	assertgenshapes.ChecksPost_dcbbd2dbca15(&c, &assertgenshapes.Locs_4817324b9477, &l0, &a1, &a2, tensors, scales, zero_points)
 	return r0
 }
 
@@ -1266,10 +1401,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre195(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs362, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPre_be4c0e6dc1ad(&c, &opQuantizePerTensorTensorsOut, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	assertgenshapes.ChecksPost196(&c, &assertgenshapes.Locs362, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	assertgenshapes.ChecksPost_954404970cfd(&c, &assertgenshapes.Locs_15294eefad33, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -1285,9 +1420,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opQuantizePerChannel, &assertgenshapes.Locs363, &a0, &a1, &a2, self, scales, zero_points)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opQuantizePerChannel, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs363, &a0, &a1, &a2, self, scales, zero_points, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_67ac8e9b68ae, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -1304,10 +1439,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs364, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opQuantizePerChannelOut, &assertgenshapes.Locs_bd3b3793af4c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs364, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_bd3b3793af4c, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	return r0
 }
 
@@ -1324,9 +1459,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDequantizeSelf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDequantizeSelf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1343,10 +1478,10 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDequantizeSelfOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDequantizeSelfOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1362,9 +1497,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.DequantizeTensors(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opDequantizeTensors, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opDequantizeTensors, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.DequantizeTensors(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -1382,10 +1517,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	assertgenshapes.ChecksPre197(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs73, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opDequantizeTensorsOut, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	assertgenshapes.ChecksPost198(&c, &assertgenshapes.Locs73, &l0, &l1, tensors, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_7d556cfc34ba, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -1401,9 +1536,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQScale, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQScale, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QScale(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1420,9 +1555,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQZeroPoint, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQZeroPoint, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1439,9 +1574,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opQPerChannelScales, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQPerChannelScales, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1458,10 +1593,10 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQPerChannelScalesOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1478,9 +1613,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opQPerChannelZeroPoints, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -1497,10 +1632,10 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQPerChannelZeroPointsOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1517,9 +1652,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQPerChannelAxis, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQPerChannelAxis, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1535,9 +1670,9 @@ func IntRepr(self *torch.Tensor) *torch.Tensor {
 		return kernels.IntRepr(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opIntRepr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opIntRepr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.IntRepr(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1554,10 +1689,10 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opIntReprOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opIntReprOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -1573,9 +1708,9 @@ func XMakePerTensorQuantizedTensor(self *torch.Tensor, scale float64, zero_point
 		return kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXMakePerTensorQuantizedTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XMakePerTensorQuantizedTensor(self, scale, zero_point)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1592,10 +1727,10 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXMakePerTensorQuantizedTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -1611,9 +1746,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs359)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXMakePerChannelQuantizedTensor, &assertgenshapes.Locs_0b95f299ef7c)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs359)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0b95f299ef7c)
 	return r0
 }
 
@@ -1630,10 +1765,10 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs365, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXMakePerChannelQuantizedTensorOut, &assertgenshapes.Locs_8b82ffcb99a6, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs365, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a4, out)
 	return r0
 }
 
@@ -1650,9 +1785,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opQscheme, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opQscheme, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.Qscheme(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -1668,9 +1803,9 @@ func FakeQuantizePerTensorAffine(self *torch.Tensor, scale float64, zero_point i
 		return kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFakeQuantizePerTensorAffine, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FakeQuantizePerTensorAffine(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -1686,9 +1821,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs359)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opFakeQuantizePerTensorAffineTensorQparams, &assertgenshapes.Locs_0b95f299ef7c)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs359)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0b95f299ef7c)
 	return r0
 }
 
@@ -1705,9 +1840,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opFakeQuantizePerTensorAffineCachemask, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1724,10 +1859,10 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs28, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &assertgenshapes.Locs_d9f0e7712f05, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs28, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_d9f0e7712f05, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -1744,9 +1879,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre29(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs366, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	assertgenshapes.ChecksPre_0ad77e5a6f96(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	assertgenshapes.ChecksPost30(&c, &assertgenshapes.Locs366, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	assertgenshapes.ChecksPost_3d63ddfccae8(&c, &assertgenshapes.Locs_02f178da24b0, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -1763,10 +1898,10 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs367, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre_0fa71d496f68(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &assertgenshapes.Locs_bbb6f0a8bddc, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs367, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_5a8d353658f4(&c, &assertgenshapes.Locs_bbb6f0a8bddc, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -1782,9 +1917,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs368)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs368)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4ce453fa2454)
 	return r0
 }
 
@@ -1801,9 +1936,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXFakeQuantizeLearnablePerTensorAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1820,10 +1955,10 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs365, &a6, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &assertgenshapes.Locs_8b82ffcb99a6, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs365, &a6, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a6, out)
 	return r0
 }
 
@@ -1839,9 +1974,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs369)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &assertgenshapes.Locs_3a2f820c7191)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs369)
+	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_3a2f820c7191)
 	return r0, r1, r2
 }
 
@@ -1857,9 +1992,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs359)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opFakeQuantizePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs359)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0b95f299ef7c)
 	return r0
 }
 
@@ -1876,9 +2011,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre169(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs370, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_20fc1bfdcf71(&c, &opFakeQuantizePerChannelAffineCachemask, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	assertgenshapes.ChecksPost170(&c, &assertgenshapes.Locs370, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost_0aa0b0984d55(&c, &assertgenshapes.Locs_8a66be78ad81, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1895,10 +2030,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs371, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &assertgenshapes.Locs_a6b9b37512ef, &a6, &a7, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs371, &a6, &a7, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_a6b9b37512ef, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -1914,9 +2049,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs368)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &assertgenshapes.Locs_4ce453fa2454)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs368)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4ce453fa2454)
 	return r0
 }
 
@@ -1933,9 +2068,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opXFakeQuantizeLearnablePerChannelAffine, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_0b95f299ef7c, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1952,10 +2087,10 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs365, &a7, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &assertgenshapes.Locs_8b82ffcb99a6, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs365, &a7, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_8b82ffcb99a6, &a7, out)
 	return r0
 }
 
@@ -1971,9 +2106,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs369)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &assertgenshapes.Locs_3a2f820c7191)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs369)
+	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_3a2f820c7191)
 	return r0, r1, r2
 }
 
@@ -1990,10 +2125,10 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre160(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs372, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_52721b50e5a2(&c, &opFusedMovingAvgObsFakeQuant, &assertgenshapes.Locs_f39c06d460c8, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost199(&c, &assertgenshapes.Locs372, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPost_1bb2e4f5a3bd(&c, &assertgenshapes.Locs_f39c06d460c8, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	return r0
 }
 
@@ -2010,10 +2145,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre200(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs373, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_6ae6c0c440ef(&c, &opXFusedMovingAvgObsFqHelper, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost201(&c, &assertgenshapes.Locs373, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	assertgenshapes.ChecksPost_a60a039f5eaa(&c, &assertgenshapes.Locs_70dfdfa98027, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -2030,10 +2165,10 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre202(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs374, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPre_287c7cdfbf3d(&c, &opXFusedMovingAvgObsFqHelperOut, &assertgenshapes.Locs_b2126b7600eb, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	assertgenshapes.ChecksPost203(&c, &assertgenshapes.Locs374, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	assertgenshapes.ChecksPost_6bbefbef08f9(&c, &assertgenshapes.Locs_b2126b7600eb, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	return r0, r1
 }
 
@@ -2050,9 +2185,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre204(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	assertgenshapes.ChecksPre_0835502f292b(&c, &opXFusedMovingAvgObsFqHelperFunctional, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	assertgenshapes.ChecksPost205(&c, &assertgenshapes.Locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_cbdbf895b8c8(&c, &assertgenshapes.Locs_a2ac50e2ce76, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2068,9 +2203,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXChooseQparamsPerTensor, &assertgenshapes.Locs_0963728f424b)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0, r1
 }
 
@@ -2086,9 +2221,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs376)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSaturateWeightToFp16, &assertgenshapes.Locs_6a90f4a114a3)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs376)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6a90f4a114a3)
 	return r0
 }
 
@@ -2104,9 +2239,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs31)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opChooseQparamsOptimized, &assertgenshapes.Locs_05046cb4ce89)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs31)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_05046cb4ce89)
 	return r0, r1
 }
 
@@ -2122,9 +2257,9 @@ func XAutocastToReducedPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enab
 		return kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAutocastToReducedPrecision, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAutocastToReducedPrecision(self, cuda_enabled, cpu_enabled, cuda_dtype, cpu_dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2140,9 +2275,9 @@ func XAutocastToFullPrecision(self *torch.Tensor, cuda_enabled bool, cpu_enabled
 		return kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAutocastToFullPrecision, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAutocastToFullPrecision(self, cuda_enabled, cpu_enabled)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2159,9 +2294,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXToCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXToCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2178,10 +2313,10 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXToCopyOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXToCopyOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -2197,9 +2332,9 @@ func ToDtypeLayout(self *torch.Tensor, dtype *int, layout *int, device *string, 
 		return kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDtypeLayout, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDtypeLayout, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDtypeLayout(self, dtype, layout, device, pin_memory, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2215,9 +2350,9 @@ func ToDevice(self *torch.Tensor, device string, dtype int, non_blocking bool, c
 		return kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDevice, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDevice, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDevice(self, device, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2233,9 +2368,9 @@ func ToDtype(self *torch.Tensor, dtype int, non_blocking bool, copy_ bool, memor
 		return kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opToDtype, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opToDtype, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.ToDtype(self, dtype, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2251,9 +2386,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opToOther, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opToOther, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -2269,9 +2404,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opMeshgrid, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opMeshgrid, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.Meshgrid(tensors)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -2287,9 +2422,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opMeshgridIndexing, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opMeshgridIndexing, &assertgenshapes.Locs_fe4ff28471e2)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs9)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_fe4ff28471e2)
 	return r0
 }
 
@@ -2305,9 +2440,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCartesianProd, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCartesianProd, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.CartesianProd(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -2323,9 +2458,9 @@ func Combinations(self *torch.Tensor, r int64, with_replacement bool) *torch.Ten
 		return kernels.Combinations(self, r, with_replacement)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opCombinations, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opCombinations, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Combinations(self, r, with_replacement)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2341,9 +2476,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opItem, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opItem, &assertgenshapes.Locs_0963728f424b)
 	r0 := kernels.Item(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
 	return r0
 }
 
@@ -2359,9 +2494,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opResultTypeTensor, &assertgenshapes.Locs377)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opResultTypeTensor, &assertgenshapes.Locs_7be95e2c2f87)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs377)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_7be95e2c2f87)
 	return r0
 }
 
@@ -2377,9 +2512,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opResultTypeScalar, &assertgenshapes.Locs378)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opResultTypeScalar, &assertgenshapes.Locs_9aaa4146562f)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs378)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_9aaa4146562f)
 	return r0
 }
 
@@ -2395,9 +2530,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs378)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opResultTypeScalarTensor, &assertgenshapes.Locs_9aaa4146562f)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs378)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_9aaa4146562f)
 	return r0
 }
 
@@ -2413,9 +2548,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opResultTypeScalarScalar, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -2431,9 +2566,9 @@ func CanCast(from_ int, to int) bool {
 		return kernels.CanCast(from_, to)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opCanCast, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opCanCast, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.CanCast(from_, to)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -2449,9 +2584,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre20(&c, &opPromoteTypes, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPre_5366a9a1802f(&c, &opPromoteTypes, &assertgenshapes.Locs_cbf29ce48422)
 	r0 := kernels.PromoteTypes(type1, type2)
-	assertgenshapes.ChecksPost21(&c, &assertgenshapes.Locs10)
+	assertgenshapes.ChecksPost_9e65af5becb8(&c, &assertgenshapes.Locs_cbf29ce48422)
 	return r0
 }
 
@@ -2468,9 +2603,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXLocalScalarDense, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opXLocalScalarDense, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -2490,9 +2625,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre206(&c, &opXLstmMps, &assertgenshapes.Locs379, &a0, &l1, &l2, input, hx, params)
+	assertgenshapes.ChecksPre_d27e9531c45a(&c, &opXLstmMps, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost207(&c, &assertgenshapes.Locs379, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	assertgenshapes.ChecksPost_474d216a842a(&c, &assertgenshapes.Locs_2f6ad161fb46, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2509,10 +2644,10 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	}
 	var c asserts.Call
 	var a9, a10, a11, a12, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre202(&c, &opXLstmMpsOut, &assertgenshapes.Locs380, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPre_287c7cdfbf3d(&c, &opXLstmMpsOut, &assertgenshapes.Locs_3b1f0ea44c4f, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	assertgenshapes.ChecksPost203(&c, &assertgenshapes.Locs380, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
+	assertgenshapes.ChecksPost_6bbefbef08f9(&c, &assertgenshapes.Locs_3b1f0ea44c4f, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2532,9 +2667,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 		l7, l8                     asserts.SavedList
 	)
-	assertgenshapes.ChecksPre208(&c, &opLstmMpsBackward, &assertgenshapes.Locs381, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	assertgenshapes.ChecksPre_296c9312de3a(&c, &opLstmMpsBackward, &assertgenshapes.Locs_1e3c1e4ed9aa, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost209(&c, &assertgenshapes.Locs381, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
+	assertgenshapes.ChecksPost_c6154860b37a(&c, &assertgenshapes.Locs_1e3c1e4ed9aa, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
 	return r0, r1, r2
 }
 
@@ -2555,10 +2690,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a3, a4, a5, a6, a15 asserts.Saved
 		l7, l8, l16, l17    asserts.SavedList
 	)
-	assertgenshapes.ChecksPre210(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs382, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPre_e29c1f45d2ef(&c, &opLstmMpsBackwardOut, &assertgenshapes.Locs_a2b4f7247780, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	assertgenshapes.ChecksPost211(&c, &assertgenshapes.Locs382, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	assertgenshapes.ChecksPost_b0450593d0b0(&c, &assertgenshapes.Locs_a2b4f7247780, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -2574,9 +2709,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre212(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_aa30266825f7(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost213(&c, &assertgenshapes.Locs383, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost_d04b070053f9(&c, &assertgenshapes.Locs_d3f03a82ac05, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2593,10 +2728,10 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	}
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs384, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs_2fd5d8679735, &a5, &a6, &a7, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs384, &a5, &a6, &a7, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_2fd5d8679735, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2612,9 +2747,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs385)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs_dfc4478b3f8f)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs385)
+	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_dfc4478b3f8f)
 	return r0, r1, r2
 }
 
@@ -2631,10 +2766,10 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	}
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs386, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs_5ef34e3b80fc, &a6, &a7, &a8, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs386, &a6, &a7, &a8, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_5ef34e3b80fc, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2650,9 +2785,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre100(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs387)
+	assertgenshapes.ChecksPre_534b29a18018(&c, &opXThnnFusedLstmCellBackward, &assertgenshapes.Locs_c92f08ff650e)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost214(&c, &assertgenshapes.Locs387)
+	assertgenshapes.ChecksPost_0b855bbae172(&c, &assertgenshapes.Locs_c92f08ff650e)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2668,9 +2803,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre215(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs388)
+	assertgenshapes.ChecksPre_534805a18015(&c, &opXThnnDifferentiableLstmCellBackward, &assertgenshapes.Locs_1c430d41d473)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	assertgenshapes.ChecksPost216(&c, &assertgenshapes.Locs388)
+	assertgenshapes.ChecksPost_9071be3aa7d7(&c, &assertgenshapes.Locs_1c430d41d473)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2687,9 +2822,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre217(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	assertgenshapes.ChecksPre_bddc6d20480e(&c, &opXThnnFusedGruCell, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost218(&c, &assertgenshapes.Locs389, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	assertgenshapes.ChecksPost_afdbee23c991(&c, &assertgenshapes.Locs_3e23fa7e4df8, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -2706,10 +2841,10 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	}
 	var c asserts.Call
 	var a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs390, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPre_a9529a92f9db(&c, &opXThnnFusedGruCellOut, &assertgenshapes.Locs_f1c69b118e3c, &a5, &a6, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs390, &a5, &a6, out0, out1)
+	assertgenshapes.ChecksPost_f765178f8631(&c, &assertgenshapes.Locs_f1c69b118e3c, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -2725,9 +2860,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs391)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXThnnFusedGruCellBackward, &assertgenshapes.Locs_a59f245db888)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	assertgenshapes.ChecksPost219(&c, &assertgenshapes.Locs391)
+	assertgenshapes.ChecksPost_7171c5e7c36a(&c, &assertgenshapes.Locs_a59f245db888)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2744,10 +2879,10 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	}
 	var c asserts.Call
 	var a3, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre220(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs392, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPre_e32dc6a4be5f(&c, &opXThnnFusedGruCellBackwardOut, &assertgenshapes.Locs_f30991dfa12c, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	assertgenshapes.ChecksPost221(&c, &assertgenshapes.Locs392, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	assertgenshapes.ChecksPost_c154e6f8c98a(&c, &assertgenshapes.Locs_f30991dfa12c, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2763,9 +2898,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre215(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs393)
+	assertgenshapes.ChecksPre_534805a18015(&c, &opXThnnDifferentiableGruCellBackward, &assertgenshapes.Locs_763e815cbfbc)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost216(&c, &assertgenshapes.Locs393)
+	assertgenshapes.ChecksPost_9071be3aa7d7(&c, &assertgenshapes.Locs_763e815cbfbc)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2781,9 +2916,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opLstmInput, &assertgenshapes.Locs394)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opLstmInput, &assertgenshapes.Locs_9d6f813c1f37)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost63(&c, &assertgenshapes.Locs394)
+	assertgenshapes.ChecksPost_213862baa971(&c, &assertgenshapes.Locs_9d6f813c1f37)
 	return r0, r1, r2
 }
 
@@ -2799,9 +2934,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opLstmData, &assertgenshapes.Locs395)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opLstmData, &assertgenshapes.Locs_ef0a08460a2c)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost81(&c, &assertgenshapes.Locs395)
+	assertgenshapes.ChecksPost_1a83d0aaa8ac(&c, &assertgenshapes.Locs_ef0a08460a2c)
 	return r0, r1, r2
 }
 
@@ -2817,9 +2952,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opGruInput, &assertgenshapes.Locs396)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opGruInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs396)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
@@ -2835,9 +2970,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opGruData, &assertgenshapes.Locs397)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opGruData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs397)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
@@ -2853,9 +2988,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnTanhInput, &assertgenshapes.Locs396)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnTanhInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs396)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
@@ -2871,9 +3006,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opRnnTanhData, &assertgenshapes.Locs397)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opRnnTanhData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs397)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
@@ -2889,9 +3024,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnReluInput, &assertgenshapes.Locs396)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnReluInput, &assertgenshapes.Locs_407f6abd62d0)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs396)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_407f6abd62d0)
 	return r0, r1
 }
 
@@ -2907,9 +3042,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opRnnReluData, &assertgenshapes.Locs397)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opRnnReluData, &assertgenshapes.Locs_68a3f2974cf1)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs397)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_68a3f2974cf1)
 	return r0, r1
 }
 
@@ -2925,9 +3060,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opLstmCell, &assertgenshapes.Locs398)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opLstmCell, &assertgenshapes.Locs_58a901c03d91)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost156(&c, &assertgenshapes.Locs398)
+	assertgenshapes.ChecksPost_e904f0b50768(&c, &assertgenshapes.Locs_58a901c03d91)
 	return r0, r1
 }
 
@@ -2943,9 +3078,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opGruCell, &assertgenshapes.Locs399)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opGruCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs399)
+	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
@@ -2961,9 +3096,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnTanhCell, &assertgenshapes.Locs399)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnTanhCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs399)
+	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
@@ -2979,9 +3114,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opRnnReluCell, &assertgenshapes.Locs399)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opRnnReluCell, &assertgenshapes.Locs_5e394a8c913f)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs399)
+	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_5e394a8c913f)
 	return r0
 }
 
@@ -2997,9 +3132,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre222(&c, &opQuantizedLstmCell, &assertgenshapes.Locs400)
+	assertgenshapes.ChecksPre_dde2676ccbb9(&c, &opQuantizedLstmCell, &assertgenshapes.Locs_0612dc7e31f3)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost223(&c, &assertgenshapes.Locs400)
+	assertgenshapes.ChecksPost_05dc2742eec9(&c, &assertgenshapes.Locs_0612dc7e31f3)
 	return r0, r1
 }
 
@@ -3015,9 +3150,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre224(&c, &opQuantizedGruCell, &assertgenshapes.Locs401)
+	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedGruCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs401)
+	assertgenshapes.ChecksPost_d2b0256396ec(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
@@ -3033,9 +3168,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre224(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs401)
+	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedRnnReluCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs401)
+	assertgenshapes.ChecksPost_d2b0256396ec(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
@@ -3051,9 +3186,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre224(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs401)
+	assertgenshapes.ChecksPre_dddeef6ccbb6(&c, &opQuantizedRnnTanhCell, &assertgenshapes.Locs_efa7059454cc)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	assertgenshapes.ChecksPost225(&c, &assertgenshapes.Locs401)
+	assertgenshapes.ChecksPost_d2b0256396ec(&c, &assertgenshapes.Locs_efa7059454cc)
 	return r0
 }
 
@@ -3070,9 +3205,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opXPackPaddedSequence, &assertgenshapes.Locs402, &a0, &a1, input, lengths)
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opXPackPaddedSequence, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs402, &a0, &a1, input, lengths, r0, r1)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_4a845f394c09, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -3089,10 +3224,10 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs403, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXPackPaddedSequenceOut, &assertgenshapes.Locs_22a65e754b54, &a3, &a4, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs403, &a3, &a4, out0, out1)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_22a65e754b54, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -3108,9 +3243,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs404)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPackPaddedSequenceBackward, &assertgenshapes.Locs_656f295b0c0c)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs404)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_656f295b0c0c)
 	return r0
 }
 
@@ -3126,9 +3261,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXPadPackedSequence, &assertgenshapes.Locs405)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXPadPackedSequence, &assertgenshapes.Locs_e4307ff7659b)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs405)
+	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_e4307ff7659b)
 	return r0, r1
 }
 
@@ -3145,10 +3280,10 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs406, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSet_SourceTensorStorageOffset, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs406, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	return r0
 }
 
@@ -3165,10 +3300,10 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSet_SourceTensor, &assertgenshapes.Locs406, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSet_SourceTensor, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs406, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_7a8d2f581339, &a0, self)
 	return r0
 }
 
@@ -3185,10 +3320,10 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSetSourceTensorOut, &assertgenshapes.Locs407, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSetSourceTensorOut, &assertgenshapes.Locs_1ef2f403d28b, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs407, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1ef2f403d28b, &a2, out)
 	return r0
 }
 
@@ -3204,9 +3339,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSetSourceTensor, &assertgenshapes.Locs408)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSetSourceTensor, &assertgenshapes.Locs_760edeb30c2c)
 	r0 := kernels.SetSourceTensor(self, source)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs408)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_760edeb30c2c)
 	return r0
 }
 
@@ -3223,10 +3358,10 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSet_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opSet_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -3243,10 +3378,10 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSetOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSetOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3262,9 +3397,9 @@ func Set(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSet, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Set(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3281,9 +3416,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLift, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLift, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Lift(self)
-	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -3300,10 +3435,10 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLiftOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLiftOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3320,9 +3455,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLiftFresh, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLiftFresh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -3339,9 +3474,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLiftFreshCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLiftFreshCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	assertgenshapes.ChecksPost175(&c, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPost_25510723f536(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	return r0
 }
 
@@ -3358,10 +3493,10 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLiftFreshCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3378,9 +3513,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre16(&c, &opIsSetTo, &assertgenshapes.Locs409, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opIsSetTo, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs409, &a0, &a1, self, tensor)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_5f3aa038020a, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -3397,10 +3532,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs410, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opMaskedFill_Scalar, &assertgenshapes.Locs_6f0f8c6ca220, &a0, &a1, self, mask)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs410, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f0f8c6ca220, &a0, &a1, self, mask)
 	return r0
 }
 
@@ -3417,10 +3552,10 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs30, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMaskedFillScalarOut, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs30, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a3, out)
 	return r0
 }
 
@@ -3437,9 +3572,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaskedFillScalar, &assertgenshapes.Locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedFillScalar, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3456,10 +3591,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opMaskedFill_Tensor, &assertgenshapes.Locs_0e5d2fc34d84, &a0, &a1, &a2, self, mask, value)
 	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs411, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_0e5d2fc34d84, &a0, &a1, &a2, self, mask, value)
 	return r0
 }
 
@@ -3476,10 +3611,10 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs412, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMaskedFillTensorOut, &assertgenshapes.Locs_900775647ffb, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs412, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_900775647ffb, &a3, out)
 	return r0
 }
 
@@ -3496,9 +3631,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMaskedFillTensor, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, value)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaskedFillTensor, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs413, &a0, &a1, &a2, self, mask, value, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_3c3f5ed5b929, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -3515,10 +3650,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opMaskedScatter_, &assertgenshapes.Locs414, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opMaskedScatter_, &assertgenshapes.Locs_070ebaccc775, &a0, &a1, &a2, self, mask, source)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs414, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_070ebaccc775, &a0, &a1, &a2, self, mask, source)
 	return r0
 }
 
@@ -3535,10 +3670,10 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opMaskedScatterOut, &assertgenshapes.Locs415, &a3, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMaskedScatterOut, &assertgenshapes.Locs_02adbc14fa5f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs415, &a3, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_02adbc14fa5f, &a3, out)
 	return r0
 }
 
@@ -3555,9 +3690,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMaskedScatter, &assertgenshapes.Locs416, &a0, &a1, &a2, self, mask, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaskedScatter, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs416, &a0, &a1, &a2, self, mask, source, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_2ea2a4d1c34b, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -3574,9 +3709,9 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaskedScatterBackward, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaskedScatterBackward, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs33, &a0, &a1, grad_output, mask, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_f6e413e86103, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -3593,9 +3728,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opXMaskedSoftmax, &assertgenshapes.Locs29, &a0, &a1, self, mask)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXMaskedSoftmax, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4f7142d009c6, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3612,10 +3747,10 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs30, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMaskedSoftmaxOut, &assertgenshapes.Locs_983daf7a920e, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs30, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_983daf7a920e, &a4, out)
 	return r0
 }
 
@@ -3631,9 +3766,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs417)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXMaskedSoftmaxBackward, &assertgenshapes.Locs_6d3482c822e0)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs417)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_6d3482c822e0)
 	return r0
 }
 
@@ -3650,10 +3785,10 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs418, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXMaskedSoftmaxBackwardOut, &assertgenshapes.Locs_88ffd48491e6, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs418, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_88ffd48491e6, &a4, out)
 	return r0
 }
 
@@ -3670,9 +3805,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.View(self, size)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3689,9 +3824,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3708,10 +3843,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opPut_, &assertgenshapes.Locs176, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opPut_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a1, &a2, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs176, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a1, &a2, self, index, source)
 	return r0
 }
 
@@ -3728,10 +3863,10 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opPutOut, &assertgenshapes.Locs419, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opPutOut, &assertgenshapes.Locs_053c2e0df802, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs419, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_053c2e0df802, &a4, out)
 	return r0
 }
 
@@ -3748,9 +3883,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opPut, &assertgenshapes.Locs177, &a0, &a1, &a2, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opPut, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs177, &a0, &a1, &a2, self, index, source, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -3767,10 +3902,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexAddOut, &assertgenshapes.Locs175, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opIndexAddOut, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a5, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs175, &a0, &a2, &a3, &a5, self, index, source, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
 }
 
@@ -3787,10 +3922,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexAdd_, &assertgenshapes.Locs176, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexAdd_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -3807,9 +3942,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexAdd, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexAdd, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3825,9 +3960,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opIndexAddDimname, &assertgenshapes.Locs177)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opIndexAddDimname, &assertgenshapes.Locs_b7fd3b4d00c9)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs177)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_b7fd3b4d00c9)
 	return r0
 }
 
@@ -3844,10 +3979,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opIndexReduceOut, &assertgenshapes.Locs175, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opIndexReduceOut, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a6, self, index, source, out)
 	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs175, &a0, &a2, &a3, &a6, self, index, source, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_cf841185b0db, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
 }
 
@@ -3864,10 +3999,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexReduce_, &assertgenshapes.Locs176, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexReduce_, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs176, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_9a1388f3e438, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -3884,9 +4019,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexReduce, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexReduce, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs177, &a0, &a2, &a3, self, index, source, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_b7fd3b4d00c9, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3903,10 +4038,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs420, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opIndexFill_IntScalar, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs420, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	return r0
 }
 
@@ -3923,10 +4058,10 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs421, &a4, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexFillIntScalarOut, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs421, &a4, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a4, out)
 	return r0
 }
 
@@ -3943,9 +4078,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIndexFillIntScalar, &assertgenshapes.Locs422, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opIndexFillIntScalar, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs422, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3962,10 +4097,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs423, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opIndexFill_IntTensor, &assertgenshapes.Locs_af37c07a47ca, &a0, &a2, &a3, self, index, value)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs423, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_af37c07a47ca, &a0, &a2, &a3, self, index, value)
 	return r0
 }
 
@@ -3982,10 +4117,10 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs424, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opIndexFillIntTensorOut, &assertgenshapes.Locs_e44e497c6c22, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs424, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_e44e497c6c22, &a4, out)
 	return r0
 }
 
@@ -4002,9 +4137,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opIndexFillIntTensor, &assertgenshapes.Locs425, &a0, &a2, &a3, self, index, value)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opIndexFillIntTensor, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs425, &a0, &a2, &a3, self, index, value, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_c7769aa9e621, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -4021,10 +4156,10 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs420, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opIndexFill_DimnameScalar, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs420, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	return r0
 }
 
@@ -4041,10 +4176,10 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs423, &a0, self)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opIndexFill_DimnameTensor, &assertgenshapes.Locs_af37c07a47ca, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs423, &a0, self)
+	assertgenshapes.ChecksPost_e32df8d77090(&c, &assertgenshapes.Locs_af37c07a47ca, &a0, self)
 	return r0
 }
 
@@ -4060,9 +4195,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs422)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opIndexFillDimnameScalar, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
@@ -4078,9 +4213,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs425)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opIndexFillDimnameTensor, &assertgenshapes.Locs_c7769aa9e621)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs425)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_c7769aa9e621)
 	return r0
 }
 
@@ -4097,9 +4232,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opScatterSrc, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterSrc, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4116,10 +4251,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatter_Src, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatter_Src, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -4136,10 +4271,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterSrcOut, &assertgenshapes.Locs428, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterSrcOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs428, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -4156,9 +4291,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opScatterValue, &assertgenshapes.Locs422, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opScatterValue, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs422, &a0, &a2, self, index, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_72ad40a2eb04, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4175,10 +4310,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opScatter_Value, &assertgenshapes.Locs420, &a0, &a2, self, index)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opScatter_Value, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs420, &a0, &a2, self, index)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, &a2, self, index)
 	return r0
 }
 
@@ -4195,10 +4330,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opScatterValueOut, &assertgenshapes.Locs429, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opScatterValueOut, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs429, &a0, &a2, &a4, self, index, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_a8b14f81ba6e, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -4214,9 +4349,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opScatterReduce, &assertgenshapes.Locs426)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterReduce, &assertgenshapes.Locs_eafb7ad7c1cb)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs426)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
 	return r0
 }
 
@@ -4233,10 +4368,10 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatter_Reduce, &assertgenshapes.Locs427, &a0, self)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opScatter_Reduce, &assertgenshapes.Locs_b6acd2813180, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs427, &a0, self)
+	assertgenshapes.ChecksPost_e32df8d77090(&c, &assertgenshapes.Locs_b6acd2813180, &a0, self)
 	return r0
 }
 
@@ -4253,10 +4388,10 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opScatterReduceOut, &assertgenshapes.Locs430, &a5, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opScatterReduceOut, &assertgenshapes.Locs_7af2062a378a, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs430, &a5, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_7af2062a378a, &a5, out)
 	return r0
 }
 
@@ -4272,9 +4407,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opScatterValueReduce, &assertgenshapes.Locs422)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opScatterValueReduce, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
@@ -4291,10 +4426,10 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opScatter_ValueReduce, &assertgenshapes.Locs420, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opScatter_ValueReduce, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs420, &a0, self)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_c0319d5a1004, &a0, self)
 	return r0
 }
 
@@ -4311,10 +4446,10 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opScatterValueReduceOut, &assertgenshapes.Locs421, &a5, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opScatterValueReduceOut, &assertgenshapes.Locs_793ced3d4e39, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs421, &a5, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_793ced3d4e39, &a5, out)
 	return r0
 }
 
@@ -4330,9 +4465,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opScatterDimnameSrc, &assertgenshapes.Locs426)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterDimnameSrc, &assertgenshapes.Locs_eafb7ad7c1cb)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs426)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
 	return r0
 }
 
@@ -4348,9 +4483,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opScatterDimnameValue, &assertgenshapes.Locs422)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opScatterDimnameValue, &assertgenshapes.Locs_72ad40a2eb04)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_72ad40a2eb04)
 	return r0
 }
 
@@ -4367,9 +4502,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opScatterAdd, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterAdd, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4386,10 +4521,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatterAdd_, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatterAdd_, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -4406,10 +4541,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterAddOut, &assertgenshapes.Locs428, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterAddOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs428, &a0, &a2, &a3, &a4, self, index, src, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -4425,9 +4560,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opScatterAddDimname, &assertgenshapes.Locs426)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opScatterAddDimname, &assertgenshapes.Locs_eafb7ad7c1cb)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs426)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_eafb7ad7c1cb)
 	return r0
 }
 
@@ -4444,9 +4579,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opScatterReduceTwo, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opScatterReduceTwo, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs426, &a0, &a2, &a3, self, index, src, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_eafb7ad7c1cb, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4463,10 +4598,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opScatterReduce_Two, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPre_60f12a274305(&c, &opScatterReduce_Two, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs427, &a0, &a2, &a3, self, index, src)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b6acd2813180, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -4483,10 +4618,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs428, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opScatterReduceTwoOut, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a6, self, index, src, out)
 	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs428, &a0, &a2, &a3, &a6, self, index, src, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9bfb42384481, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
 }
 
@@ -4503,10 +4638,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opEq_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opEq_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4523,10 +4658,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opEq_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opEq_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4543,10 +4678,10 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opBitwiseAndTensorOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -4563,10 +4698,10 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAndScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4582,9 +4717,9 @@ func BitwiseAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAndScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseAndScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.BitwiseAndScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4600,9 +4735,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs214)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opBitwiseAndScalarTensor, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -4619,10 +4754,10 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAndScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -4638,9 +4773,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseAndTensor, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opBitwiseAndTensor, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4657,10 +4792,10 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opBitwiseAnd_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -4677,4953 +4812,23 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs8, &a0, self)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opBitwiseAnd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opDunderAndScalar = asserts.Op{
-	Name:     "__and__",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderAndScalar checks __and__.Scalar(Tensor self, Scalar other) -> Tensor
-func DunderAndScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderAndScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderAndScalar, &assertgenshapes.Locs0)
-	r0 := kernels.DunderAndScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opDunderAndTensor = asserts.Op{
-	Name:     "__and__",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderAndTensor checks __and__.Tensor(Tensor self, Tensor other) -> Tensor
-func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderAndTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderAndTensor, &assertgenshapes.Locs6)
-	r0 := kernels.DunderAndTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opDunderIandScalar = asserts.Op{
-	Name:     "__iand__",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderIandScalar checks __iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIandScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIandScalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIandScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opDunderIandTensor = asserts.Op{
-	Name:     "__iand__",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderIandTensor checks __iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIandTensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIandTensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIandTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opBitwiseOrTensorOut = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseOrTensorOut checks bitwise_or.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseOrTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opBitwiseOrScalarOut = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseOrScalarOut checks bitwise_or.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opBitwiseOrScalar = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseOrScalar checks bitwise_or.Scalar(Tensor self, Scalar other) -> Tensor
-func BitwiseOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalar, &assertgenshapes.Locs0)
-	r0 := kernels.BitwiseOrScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opBitwiseOrScalarTensor = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseOrScalarTensor checks bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrScalarTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseOrScalarTensor, &assertgenshapes.Locs214)
-	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
-	return r0
-}
-
-var opBitwiseOrScalarTensorOut = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseOrScalarTensorOut checks bitwise_or.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseOrScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
-	return r0
-}
-
-var opBitwiseOrTensor = asserts.Op{
-	Name:     "bitwise_or",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseOrTensor checks bitwise_or.Tensor(Tensor self, Tensor other) -> Tensor
-func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOrTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseOrTensor, &assertgenshapes.Locs6)
-	r0 := kernels.BitwiseOrTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opBitwiseOr_Scalar = asserts.Op{
-	Name:     "bitwise_or_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseOr_Scalar checks bitwise_or_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOr_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseOr_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseOr_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opBitwiseOr_Tensor = asserts.Op{
-	Name:     "bitwise_or_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseOr_Tensor checks bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseOr_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseOr_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseOr_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opDunderOrScalar = asserts.Op{
-	Name:     "__or__",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderOrScalar checks __or__.Scalar(Tensor self, Scalar other) -> Tensor
-func DunderOrScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderOrScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderOrScalar, &assertgenshapes.Locs0)
-	r0 := kernels.DunderOrScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opDunderOrTensor = asserts.Op{
-	Name:     "__or__",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderOrTensor checks __or__.Tensor(Tensor self, Tensor other) -> Tensor
-func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderOrTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderOrTensor, &assertgenshapes.Locs6)
-	r0 := kernels.DunderOrTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opDunderIorScalar = asserts.Op{
-	Name:     "__ior__",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderIorScalar checks __ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIorScalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opDunderIorTensor = asserts.Op{
-	Name:     "__ior__",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderIorTensor checks __ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIorTensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIorTensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIorTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opBitwiseXorTensorOut = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseXorTensorOut checks bitwise_xor.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseXorTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opBitwiseXorScalarOut = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseXorScalarOut checks bitwise_xor.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opBitwiseXorScalar = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseXorScalar checks bitwise_xor.Scalar(Tensor self, Scalar other) -> Tensor
-func BitwiseXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalar, &assertgenshapes.Locs0)
-	r0 := kernels.BitwiseXorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opBitwiseXorScalarTensor = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseXorScalarTensor checks bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorScalarTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseXorScalarTensor, &assertgenshapes.Locs214)
-	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
-	return r0
-}
-
-var opBitwiseXorScalarTensorOut = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseXorScalarTensorOut checks bitwise_xor.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseXorScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
-	return r0
-}
-
-var opBitwiseXorTensor = asserts.Op{
-	Name:     "bitwise_xor",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseXorTensor checks bitwise_xor.Tensor(Tensor self, Tensor other) -> Tensor
-func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXorTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseXorTensor, &assertgenshapes.Locs6)
-	r0 := kernels.BitwiseXorTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opBitwiseXor_Scalar = asserts.Op{
-	Name:     "bitwise_xor_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseXor_Scalar checks bitwise_xor_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXor_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseXor_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseXor_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opBitwiseXor_Tensor = asserts.Op{
-	Name:     "bitwise_xor_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseXor_Tensor checks bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseXor_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseXor_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseXor_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opDunderXorScalar = asserts.Op{
-	Name:     "__xor__",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderXorScalar checks __xor__.Scalar(Tensor self, Scalar other) -> Tensor
-func DunderXorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderXorScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderXorScalar, &assertgenshapes.Locs0)
-	r0 := kernels.DunderXorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opDunderXorTensor = asserts.Op{
-	Name:     "__xor__",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderXorTensor checks __xor__.Tensor(Tensor self, Tensor other) -> Tensor
-func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderXorTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderXorTensor, &assertgenshapes.Locs6)
-	r0 := kernels.DunderXorTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opDunderIxorScalar = asserts.Op{
-	Name:     "__ixor__",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderIxorScalar checks __ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIxorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIxorScalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIxorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opDunderIxorTensor = asserts.Op{
-	Name:     "__ixor__",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderIxorTensor checks __ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIxorTensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIxorTensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIxorTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opDunderLshiftScalar = asserts.Op{
-	Name:     "__lshift__",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderLshiftScalar checks __lshift__.Scalar(Tensor self, Scalar other) -> Tensor
-func DunderLshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderLshiftScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderLshiftScalar, &assertgenshapes.Locs0)
-	r0 := kernels.DunderLshiftScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opDunderLshiftTensor = asserts.Op{
-	Name:     "__lshift__",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderLshiftTensor checks __lshift__.Tensor(Tensor self, Tensor other) -> Tensor
-func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderLshiftTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderLshiftTensor, &assertgenshapes.Locs6)
-	r0 := kernels.DunderLshiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opDunderIlshiftScalar = asserts.Op{
-	Name:     "__ilshift__",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderIlshiftScalar checks __ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIlshiftScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIlshiftScalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIlshiftScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opDunderLshiftScalarOut = asserts.Op{
-	Name:     "__lshift__",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderLshiftScalarOut checks __lshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderLshiftScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderLshiftScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opDunderIlshiftTensor = asserts.Op{
-	Name:     "__ilshift__",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderIlshiftTensor checks __ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIlshiftTensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIlshiftTensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIlshiftTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opDunderLshiftTensorOut = asserts.Op{
-	Name:     "__lshift__",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderLshiftTensorOut checks __lshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderLshiftTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderLshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opBitwiseLeftShiftTensor = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseLeftShiftTensor checks bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor
-func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseLeftShiftTensor, &assertgenshapes.Locs6)
-	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opBitwiseLeftShift_Tensor = asserts.Op{
-	Name:     "bitwise_left_shift_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseLeftShift_Tensor checks bitwise_left_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShift_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShift_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opBitwiseLeftShiftTensorOut = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseLeftShiftTensorOut checks bitwise_left_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseLeftShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opBitwiseLeftShiftTensorScalar = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseLeftShiftTensorScalar checks bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
-func BitwiseLeftShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftTensorScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftTensorScalar, &assertgenshapes.Locs0)
-	r0 := kernels.BitwiseLeftShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opBitwiseLeftShift_TensorScalar = asserts.Op{
-	Name:     "bitwise_left_shift_",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseLeftShift_TensorScalar checks bitwise_left_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShift_TensorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseLeftShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opBitwiseLeftShiftTensorScalarOut = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseLeftShiftTensorScalarOut checks bitwise_left_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opBitwiseLeftShiftScalarTensor = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseLeftShiftScalarTensor checks bitwise_left_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftScalarTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseLeftShiftScalarTensor, &assertgenshapes.Locs214)
-	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
-	return r0
-}
-
-var opBitwiseLeftShiftScalarTensorOut = asserts.Op{
-	Name:     "bitwise_left_shift",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseLeftShiftScalarTensorOut checks bitwise_left_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
-	return r0
-}
-
-var opDunderRshiftScalar = asserts.Op{
-	Name:     "__rshift__",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderRshiftScalar checks __rshift__.Scalar(Tensor self, Scalar other) -> Tensor
-func DunderRshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderRshiftScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDunderRshiftScalar, &assertgenshapes.Locs0)
-	r0 := kernels.DunderRshiftScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opDunderRshiftTensor = asserts.Op{
-	Name:     "__rshift__",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderRshiftTensor checks __rshift__.Tensor(Tensor self, Tensor other) -> Tensor
-func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderRshiftTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opDunderRshiftTensor, &assertgenshapes.Locs6)
-	r0 := kernels.DunderRshiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opDunderIrshiftScalar = asserts.Op{
-	Name:     "__irshift__",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderIrshiftScalar checks __irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIrshiftScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDunderIrshiftScalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIrshiftScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opDunderRshiftScalarOut = asserts.Op{
-	Name:     "__rshift__",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderRshiftScalarOut checks __rshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderRshiftScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderRshiftScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opDunderIrshiftTensor = asserts.Op{
-	Name:     "__irshift__",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderIrshiftTensor checks __irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderIrshiftTensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDunderIrshiftTensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.DunderIrshiftTensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opDunderRshiftTensorOut = asserts.Op{
-	Name:     "__rshift__",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// DunderRshiftTensorOut checks __rshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DunderRshiftTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDunderRshiftTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opBitwiseRightShiftTensor = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseRightShiftTensor checks bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor
-func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opBitwiseRightShiftTensor, &assertgenshapes.Locs6)
-	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opBitwiseRightShift_Tensor = asserts.Op{
-	Name:     "bitwise_right_shift_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseRightShift_Tensor checks bitwise_right_shift_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShift_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShift_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opBitwiseRightShiftTensorOut = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseRightShiftTensorOut checks bitwise_right_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opBitwiseRightShiftTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opBitwiseRightShiftTensorScalar = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseRightShiftTensorScalar checks bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor
-func BitwiseRightShiftTensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftTensorScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftTensorScalar, &assertgenshapes.Locs0)
-	r0 := kernels.BitwiseRightShiftTensorScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opBitwiseRightShift_TensorScalar = asserts.Op{
-	Name:     "bitwise_right_shift_",
-	Overload: "Tensor_Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseRightShift_TensorScalar checks bitwise_right_shift_.Tensor_Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShift_TensorScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opBitwiseRightShift_TensorScalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opBitwiseRightShiftTensorScalarOut = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Tensor_Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseRightShiftTensorScalarOut checks bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opBitwiseRightShiftScalarTensor = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Scalar_Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseRightShiftScalarTensor checks bitwise_right_shift.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
-func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftScalarTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opBitwiseRightShiftScalarTensor, &assertgenshapes.Locs214)
-	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
-	return r0
-}
-
-var opBitwiseRightShiftScalarTensorOut = asserts.Op{
-	Name:     "bitwise_right_shift",
-	Overload: "Scalar_Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// BitwiseRightShiftScalarTensorOut checks bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &assertgenshapes.Locs431, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
-	return r0
-}
-
-var opTril_ = asserts.Op{
-	Name:     "tril_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Tril_ checks tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
-func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Tril_(self, diagonal)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTril_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Tril_(self, diagonal)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opTriu_ = asserts.Op{
-	Name:     "triu_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Triu_ checks triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)
-func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Triu_(self, diagonal)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTriu_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Triu_(self, diagonal)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opDigamma_ = asserts.Op{
-	Name:     "digamma_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Digamma_ checks digamma_(Tensor(a!) self) -> Tensor(a!)
-func Digamma_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Digamma_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opDigamma_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Digamma_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opLerp_Scalar = asserts.Op{
-	Name:     "lerp_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// Lerp_Scalar checks lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)
-func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lerp_Scalar(self, end, weight)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLerp_Scalar, &assertgenshapes.Locs432, &a0, &a1, self, end)
-	defer c.Abandon()
-	r0 := kernels.Lerp_Scalar(self, end, weight)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs432, &a0, &a1, self, end)
-	return r0
-}
-
-var opLerp_Tensor = asserts.Op{
-	Name:     "lerp_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// Lerp_Tensor checks lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)
-func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lerp_Tensor(self, end, weight)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opLerp_Tensor, &assertgenshapes.Locs433, &a0, &a1, &a2, self, end, weight)
-	defer c.Abandon()
-	r0 := kernels.Lerp_Tensor(self, end, weight)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs433, &a0, &a1, &a2, self, end, weight)
-	return r0
-}
-
-var opAddbmm_ = asserts.Op{
-	Name:     "addbmm_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Addbmm_ checks addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)
-func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddbmm_, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
-	defer c.Abandon()
-	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs54, &a0, &a1, &a2, self, batch1, batch2)
-	return r0
-}
-
-var opAddbmmOut = asserts.Op{
-	Name:     "addbmm",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// AddbmmOut checks addbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
-func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddbmmOut, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
-	defer c.Abandon()
-	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
-	return r0
-}
-
-var opAddbmm = asserts.Op{
-	Name:     "addbmm",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Addbmm checks addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
-func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta torch.Scalar, alpha torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddbmm, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2)
-	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
-	return r0
-}
-
-var opRandom_From = asserts.Op{
-	Name:     "random_",
-	Overload: "from",
-	Profile:  asserts.PyTorch,
-}
-
-// Random_From checks random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
-func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Random_From(self, from, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandom_From, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Random_From(self, from, to, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRandomFromOut = asserts.Op{
-	Name:     "random",
-	Overload: "from_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandomFromOut checks random.from_out(Tensor self, int from, int? to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandomFromOut(self, from, to, generator, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandomFromOut, &assertgenshapes.Locs41, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
-	return r0
-}
-
-var opRandomFrom = asserts.Op{
-	Name:     "random",
-	Overload: "from",
-	Profile:  asserts.PyTorch,
-}
-
-// RandomFrom checks random.from(Tensor self, int from, int? to, *, Generator? generator=None) -> Tensor
-func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandomFrom(self, from, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandomFrom, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RandomFrom(self, from, to, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandom_To = asserts.Op{
-	Name:     "random_",
-	Overload: "to",
-	Profile:  asserts.PyTorch,
-}
-
-// Random_To checks random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)
-func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Random_To(self, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandom_To, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Random_To(self, to, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRandomToOut = asserts.Op{
-	Name:     "random",
-	Overload: "to_out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandomToOut checks random.to_out(Tensor self, int to, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandomToOut(self, to, generator, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandomToOut, &assertgenshapes.Locs41, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.RandomToOut(self, to, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
-	return r0
-}
-
-var opRandomTo = asserts.Op{
-	Name:     "random",
-	Overload: "to",
-	Profile:  asserts.PyTorch,
-}
-
-// RandomTo checks random.to(Tensor self, int to, *, Generator? generator=None) -> Tensor
-func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandomTo(self, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandomTo, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.RandomTo(self, to, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opRandom_ = asserts.Op{
-	Name:     "random_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Random_ checks random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)
-func Random_(self *torch.Tensor, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Random_(self, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opRandom_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Random_(self, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opRandomOut = asserts.Op{
-	Name:     "random",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// RandomOut checks random.out(Tensor self, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.RandomOut(self, generator, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRandomOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.RandomOut(self, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opRandom = asserts.Op{
-	Name:     "random",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Random checks random(Tensor self, *, Generator? generator=None) -> Tensor
-func Random(self *torch.Tensor, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Random(self, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRandom, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Random(self, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opUniform_ = asserts.Op{
-	Name:     "uniform_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Uniform_ checks uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
-func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Uniform_(self, from, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opUniform_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Uniform_(self, from, to, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opUniformOut = asserts.Op{
-	Name:     "uniform",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// UniformOut checks uniform.out(Tensor self, float from=0, float to=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.UniformOut(self, from, to, generator, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opUniformOut, &assertgenshapes.Locs41, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.UniformOut(self, from, to, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
-	return r0
-}
-
-var opUniform = asserts.Op{
-	Name:     "uniform",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Uniform checks uniform(Tensor self, float from=0, float to=1, *, Generator? generator=None) -> Tensor
-func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Uniform(self, from, to, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUniform, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Uniform(self, from, to, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCauchy_ = asserts.Op{
-	Name:     "cauchy_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Cauchy_ checks cauchy_(Tensor(a!) self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor(a!)
-func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Cauchy_(self, median, sigma, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opCauchy_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCauchyOut = asserts.Op{
-	Name:     "cauchy",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// CauchyOut checks cauchy.out(Tensor self, float median=0, float sigma=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CauchyOut(self, median, sigma, generator, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCauchyOut, &assertgenshapes.Locs41, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
-	return r0
-}
-
-var opCauchy = asserts.Op{
-	Name:     "cauchy",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Cauchy checks cauchy(Tensor self, float median=0, float sigma=1, *, Generator? generator=None) -> Tensor
-func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Cauchy(self, median, sigma, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCauchy, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Cauchy(self, median, sigma, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLogNormal_ = asserts.Op{
-	Name:     "log_normal_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// LogNormal_ checks log_normal_(Tensor(a!) self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor(a!)
-func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogNormal_(self, mean, std, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLogNormal_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.LogNormal_(self, mean, std, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opLogNormalOut = asserts.Op{
-	Name:     "log_normal",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// LogNormalOut checks log_normal.out(Tensor self, float mean=1, float std=2, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogNormalOut(self, mean, std, generator, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLogNormalOut, &assertgenshapes.Locs41, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
-	return r0
-}
-
-var opLogNormal = asserts.Op{
-	Name:     "log_normal",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// LogNormal checks log_normal(Tensor self, float mean=1, float std=2, *, Generator? generator=None) -> Tensor
-func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LogNormal(self, mean, std, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLogNormal, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LogNormal(self, mean, std, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opExponential_ = asserts.Op{
-	Name:     "exponential_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Exponential_ checks exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
-func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exponential_(self, lambd, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opExponential_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Exponential_(self, lambd, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opExponentialOut = asserts.Op{
-	Name:     "exponential",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// ExponentialOut checks exponential.out(Tensor self, float lambd=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ExponentialOut(self, lambd, generator, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opExponentialOut, &assertgenshapes.Locs41, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
-	return r0
-}
-
-var opExponential = asserts.Op{
-	Name:     "exponential",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Exponential checks exponential(Tensor self, float lambd=1, *, Generator? generator=None) -> Tensor
-func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Exponential(self, lambd, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExponential, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Exponential(self, lambd, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeometric_ = asserts.Op{
-	Name:     "geometric_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Geometric_ checks geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)
-func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Geometric_(self, p, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGeometric_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Geometric_(self, p, generator)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opGeometricOut = asserts.Op{
-	Name:     "geometric",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// GeometricOut checks geometric.out(Tensor self, float p, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeometricOut(self, p, generator, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGeometricOut, &assertgenshapes.Locs41, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.GeometricOut(self, p, generator, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
-	return r0
-}
-
-var opGeometric = asserts.Op{
-	Name:     "geometric",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Geometric checks geometric(Tensor self, float p, *, Generator? generator=None) -> Tensor
-func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Geometric(self, p, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGeometric, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Geometric(self, p, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDiagOut = asserts.Op{
-	Name:     "diag",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// DiagOut checks diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
-func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DiagOut(self, diagonal, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDiagOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.DiagOut(self, diagonal, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opDiag = asserts.Op{
-	Name:     "diag",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Diag checks diag(Tensor self, int diagonal=0) -> Tensor
-func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Diag(self, diagonal)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDiag, &assertgenshapes.Locs0)
-	r0 := kernels.Diag(self, diagonal)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opCrossOut = asserts.Op{
-	Name:     "cross",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// CrossOut checks cross.out(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
-func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CrossOut(self, other, dim, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opCrossOut, &assertgenshapes.Locs7, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.CrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
-	return r0
-}
-
-var opCross = asserts.Op{
-	Name:     "cross",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Cross checks cross(Tensor self, Tensor other, int? dim=None) -> Tensor
-func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Cross(self, other, dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCross, &assertgenshapes.Locs6)
-	r0 := kernels.Cross(self, other, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opTriuOut = asserts.Op{
-	Name:     "triu",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// TriuOut checks triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
-func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TriuOut(self, diagonal, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTriuOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.TriuOut(self, diagonal, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opTriu = asserts.Op{
-	Name:     "triu",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Triu checks triu(Tensor self, int diagonal=0) -> Tensor
-func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Triu(self, diagonal)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTriu, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Triu(self, diagonal)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTrilOut = asserts.Op{
-	Name:     "tril",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// TrilOut checks tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)
-func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TrilOut(self, diagonal, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opTrilOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.TrilOut(self, diagonal, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opTril = asserts.Op{
-	Name:     "tril",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Tril checks tril(Tensor self, int diagonal=0) -> Tensor
-func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Tril(self, diagonal)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTril, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Tril(self, diagonal)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTrilIndices = asserts.Op{
-	Name:     "tril_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// TrilIndices checks tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opTrilIndices, &assertgenshapes.Locs14)
-	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opTrilIndicesOut = asserts.Op{
-	Name:     "tril_indices",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// TrilIndicesOut checks tril_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
-func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TrilIndicesOut(row, col, offset, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTrilIndicesOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
-	return r0
-}
-
-var opTriuIndices = asserts.Op{
-	Name:     "triu_indices",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// TriuIndices checks triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
-func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opTriuIndices, &assertgenshapes.Locs14)
-	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
-	return r0
-}
-
-var opTriuIndicesOut = asserts.Op{
-	Name:     "triu_indices",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// TriuIndicesOut checks triu_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)
-func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TriuIndicesOut(row, col, offset, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opTriuIndicesOut, &assertgenshapes.Locs26, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a3, out)
-	return r0
-}
-
-var opTrace = asserts.Op{
-	Name:     "trace",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Trace checks trace(Tensor self) -> Tensor
-func Trace(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Trace(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTrace, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Trace(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opTraceOut = asserts.Op{
-	Name:     "trace",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// TraceOut checks trace.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TraceOut(self, out)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opTraceOut, &assertgenshapes.Locs41, &a1, out)
-	defer c.Abandon()
-	r0 := kernels.TraceOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
-	return r0
-}
-
-var opTraceBackward = asserts.Op{
-	Name:     "trace_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// TraceBackward checks trace_backward(Tensor grad, SymInt[] sizes) -> Tensor
-func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TraceBackward(grad, sizes)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opTraceBackward, &assertgenshapes.Locs51)
-	r0 := kernels.TraceBackward(grad, sizes)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs51)
-	return r0
-}
-
-var opNeScalarOut = asserts.Op{
-	Name:     "ne",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// NeScalarOut checks ne.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NeScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.NeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opNeScalar = asserts.Op{
-	Name:     "ne",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// NeScalar checks ne.Scalar(Tensor self, Scalar other) -> Tensor
-func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NeScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNeScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.NeScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNeTensorOut = asserts.Op{
-	Name:     "ne",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// NeTensorOut checks ne.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NeTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opNeTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.NeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opNeTensor = asserts.Op{
-	Name:     "ne",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// NeTensor checks ne.Tensor(Tensor self, Tensor other) -> Tensor
-func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NeTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opNeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.NeTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opNe_Scalar = asserts.Op{
-	Name:     "ne_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// Ne_Scalar checks ne_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ne_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNe_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Ne_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opNe_Tensor = asserts.Op{
-	Name:     "ne_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// Ne_Tensor checks ne_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ne_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opNe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Ne_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opNotEqualScalarOut = asserts.Op{
-	Name:     "not_equal",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// NotEqualScalarOut checks not_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqualScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNotEqualScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.NotEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opNotEqualScalar = asserts.Op{
-	Name:     "not_equal",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// NotEqualScalar checks not_equal.Scalar(Tensor self, Scalar other) -> Tensor
-func NotEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqualScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNotEqualScalar, &assertgenshapes.Locs0)
-	r0 := kernels.NotEqualScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opNotEqualTensorOut = asserts.Op{
-	Name:     "not_equal",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// NotEqualTensorOut checks not_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqualTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNotEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.NotEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opNotEqualTensor = asserts.Op{
-	Name:     "not_equal",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// NotEqualTensor checks not_equal.Tensor(Tensor self, Tensor other) -> Tensor
-func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqualTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opNotEqualTensor, &assertgenshapes.Locs6)
-	r0 := kernels.NotEqualTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opNotEqual_Scalar = asserts.Op{
-	Name:     "not_equal_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// NotEqual_Scalar checks not_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqual_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opNotEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.NotEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opNotEqual_Tensor = asserts.Op{
-	Name:     "not_equal_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// NotEqual_Tensor checks not_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NotEqual_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNotEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.NotEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opEqScalarOut = asserts.Op{
-	Name:     "eq",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// EqScalarOut checks eq.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EqScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opEqScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.EqScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opEqScalar = asserts.Op{
-	Name:     "eq",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// EqScalar checks eq.Scalar(Tensor self, Scalar other) -> Tensor
-func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EqScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opEqScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.EqScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opEqTensorOut = asserts.Op{
-	Name:     "eq",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// EqTensorOut checks eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EqTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opEqTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.EqTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opEqTensor = asserts.Op{
-	Name:     "eq",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// EqTensor checks eq.Tensor(Tensor self, Tensor other) -> Tensor
-func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.EqTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opEqTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.EqTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGeScalarOut = asserts.Op{
-	Name:     "ge",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// GeScalarOut checks ge.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opGeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opGeScalar = asserts.Op{
-	Name:     "ge",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// GeScalar checks ge.Scalar(Tensor self, Scalar other) -> Tensor
-func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGeScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.GeScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGeTensorOut = asserts.Op{
-	Name:     "ge",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// GeTensorOut checks ge.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGeTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.GeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opGeTensor = asserts.Op{
-	Name:     "ge",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// GeTensor checks ge.Tensor(Tensor self, Tensor other) -> Tensor
-func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GeTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.GeTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGe_Scalar = asserts.Op{
-	Name:     "ge_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// Ge_Scalar checks ge_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ge_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGe_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Ge_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opGe_Tensor = asserts.Op{
-	Name:     "ge_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// Ge_Tensor checks ge_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ge_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opGe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Ge_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opGreaterEqualScalarOut = asserts.Op{
-	Name:     "greater_equal",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// GreaterEqualScalarOut checks greater_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqualScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreaterEqualScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opGreaterEqualScalar = asserts.Op{
-	Name:     "greater_equal",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// GreaterEqualScalar checks greater_equal.Scalar(Tensor self, Scalar other) -> Tensor
-func GreaterEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqualScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGreaterEqualScalar, &assertgenshapes.Locs0)
-	r0 := kernels.GreaterEqualScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opGreaterEqualTensorOut = asserts.Op{
-	Name:     "greater_equal",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// GreaterEqualTensorOut checks greater_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqualTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opGreaterEqualTensor = asserts.Op{
-	Name:     "greater_equal",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// GreaterEqualTensor checks greater_equal.Tensor(Tensor self, Tensor other) -> Tensor
-func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqualTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGreaterEqualTensor, &assertgenshapes.Locs6)
-	r0 := kernels.GreaterEqualTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opGreaterEqual_Scalar = asserts.Op{
-	Name:     "greater_equal_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// GreaterEqual_Scalar checks greater_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqual_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGreaterEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.GreaterEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opGreaterEqual_Tensor = asserts.Op{
-	Name:     "greater_equal_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// GreaterEqual_Tensor checks greater_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterEqual_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreaterEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.GreaterEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opLeScalarOut = asserts.Op{
-	Name:     "le",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// LeScalarOut checks le.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLeScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LeScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opLeScalar = asserts.Op{
-	Name:     "le",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// LeScalar checks le.Scalar(Tensor self, Scalar other) -> Tensor
-func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLeScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LeScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLeTensorOut = asserts.Op{
-	Name:     "le",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// LeTensorOut checks le.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLeTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LeTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opLeTensor = asserts.Op{
-	Name:     "le",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// LeTensor checks le.Tensor(Tensor self, Tensor other) -> Tensor
-func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LeTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLeTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.LeTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLe_Scalar = asserts.Op{
-	Name:     "le_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// Le_Scalar checks le_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Le_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLe_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Le_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opLe_Tensor = asserts.Op{
-	Name:     "le_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// Le_Tensor checks le_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Le_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLe_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Le_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opLessEqualScalarOut = asserts.Op{
-	Name:     "less_equal",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// LessEqualScalarOut checks less_equal.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqualScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLessEqualScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.LessEqualScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opLessEqualScalar = asserts.Op{
-	Name:     "less_equal",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// LessEqualScalar checks less_equal.Scalar(Tensor self, Scalar other) -> Tensor
-func LessEqualScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqualScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLessEqualScalar, &assertgenshapes.Locs0)
-	r0 := kernels.LessEqualScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opLessEqualTensorOut = asserts.Op{
-	Name:     "less_equal",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// LessEqualTensorOut checks less_equal.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqualTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessEqualTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.LessEqualTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opLessEqualTensor = asserts.Op{
-	Name:     "less_equal",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// LessEqualTensor checks less_equal.Tensor(Tensor self, Tensor other) -> Tensor
-func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqualTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLessEqualTensor, &assertgenshapes.Locs6)
-	r0 := kernels.LessEqualTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opLessEqual_Scalar = asserts.Op{
-	Name:     "less_equal_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// LessEqual_Scalar checks less_equal_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqual_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLessEqual_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.LessEqual_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opLessEqual_Tensor = asserts.Op{
-	Name:     "less_equal_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// LessEqual_Tensor checks less_equal_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessEqual_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLessEqual_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.LessEqual_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opGtScalarOut = asserts.Op{
-	Name:     "gt",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// GtScalarOut checks gt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GtScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opGtScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.GtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opGtScalar = asserts.Op{
-	Name:     "gt",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// GtScalar checks gt.Scalar(Tensor self, Scalar other) -> Tensor
-func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GtScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opGtScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.GtScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opGtTensorOut = asserts.Op{
-	Name:     "gt",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// GtTensorOut checks gt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GtTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGtTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.GtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opGtTensor = asserts.Op{
-	Name:     "gt",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// GtTensor checks gt.Tensor(Tensor self, Tensor other) -> Tensor
-func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GtTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.GtTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opGt_Scalar = asserts.Op{
-	Name:     "gt_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// Gt_Scalar checks gt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gt_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGt_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Gt_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opGt_Tensor = asserts.Op{
-	Name:     "gt_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// Gt_Tensor checks gt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gt_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opGt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Gt_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opGreaterScalarOut = asserts.Op{
-	Name:     "greater",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// GreaterScalarOut checks greater.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreaterScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.GreaterScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opGreaterScalar = asserts.Op{
-	Name:     "greater",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// GreaterScalar checks greater.Scalar(Tensor self, Scalar other) -> Tensor
-func GreaterScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opGreaterScalar, &assertgenshapes.Locs0)
-	r0 := kernels.GreaterScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opGreaterTensorOut = asserts.Op{
-	Name:     "greater",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// GreaterTensorOut checks greater.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGreaterTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.GreaterTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opGreaterTensor = asserts.Op{
-	Name:     "greater",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// GreaterTensor checks greater.Tensor(Tensor self, Tensor other) -> Tensor
-func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GreaterTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGreaterTensor, &assertgenshapes.Locs6)
-	r0 := kernels.GreaterTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opGreater_Scalar = asserts.Op{
-	Name:     "greater_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// Greater_Scalar checks greater_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Greater_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opGreater_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Greater_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opGreater_Tensor = asserts.Op{
-	Name:     "greater_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// Greater_Tensor checks greater_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Greater_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opGreater_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Greater_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opLtScalarOut = asserts.Op{
-	Name:     "lt",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// LtScalarOut checks lt.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LtScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLtScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.LtScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opLtScalar = asserts.Op{
-	Name:     "lt",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// LtScalar checks lt.Scalar(Tensor self, Scalar other) -> Tensor
-func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LtScalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLtScalar, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.LtScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLtTensorOut = asserts.Op{
-	Name:     "lt",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// LtTensorOut checks lt.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LtTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLtTensorOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.LtTensorOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	return r0
-}
-
-var opLtTensor = asserts.Op{
-	Name:     "lt",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// LtTensor checks lt.Tensor(Tensor self, Tensor other) -> Tensor
-func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LtTensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLtTensor, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.LtTensor(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opLt_Scalar = asserts.Op{
-	Name:     "lt_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// Lt_Scalar checks lt_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lt_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLt_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Lt_Scalar(self, other)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opLt_Tensor = asserts.Op{
-	Name:     "lt_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// Lt_Tensor checks lt_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lt_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre50(&c, &opLt_Tensor, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	defer c.Abandon()
-	r0 := kernels.Lt_Tensor(self, other)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs8, &a0, &a1, self, other)
-	return r0
-}
-
-var opLessScalarOut = asserts.Op{
-	Name:     "less",
-	Overload: "Scalar_out",
-	Profile:  asserts.PyTorch,
-}
-
-// LessScalarOut checks less.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
-func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessScalarOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLessScalarOut, &assertgenshapes.Locs41, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.LessScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
-	return r0
-}
-
-var opLessScalar = asserts.Op{
-	Name:     "less",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// LessScalar checks less.Scalar(Tensor self, Scalar other) -> Tensor
-func LessScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessScalar(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLessScalar, &assertgenshapes.Locs0)
-	r0 := kernels.LessScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opLessTensorOut = asserts.Op{
-	Name:     "less",
-	Overload: "Tensor_out",
-	Profile:  asserts.PyTorch,
-}
-
-// LessTensorOut checks less.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessTensorOut(self, other, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLessTensorOut, &assertgenshapes.Locs7, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.LessTensorOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
-	return r0
-}
-
-var opLessTensor = asserts.Op{
-	Name:     "less",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// LessTensor checks less.Tensor(Tensor self, Tensor other) -> Tensor
-func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LessTensor(self, other)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLessTensor, &assertgenshapes.Locs6)
-	r0 := kernels.LessTensor(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
-	return r0
-}
-
-var opLess_Scalar = asserts.Op{
-	Name:     "less_",
-	Overload: "Scalar",
-	Profile:  asserts.PyTorch,
-}
-
-// Less_Scalar checks less_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
-func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Less_Scalar(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLess_Scalar, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Less_Scalar(self, other)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opLess_Tensor = asserts.Op{
-	Name:     "less_",
-	Overload: "Tensor",
-	Profile:  asserts.PyTorch,
-}
-
-// Less_Tensor checks less_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
-func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Less_Tensor(self, other)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLess_Tensor, &assertgenshapes.Locs8, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Less_Tensor(self, other)
-	assertgenshapes.ChecksPost4(&c, &assertgenshapes.Locs8, &a0, self)
-	return r0
-}
-
-var opTakeOut = asserts.Op{
-	Name:     "take",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// TakeOut checks take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
-func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TakeOut(self, index, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opTakeOut, &assertgenshapes.Locs429, &a0, &a1, &a2, self, index, out)
-	defer c.Abandon()
-	r0 := kernels.TakeOut(self, index, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs429, &a0, &a1, &a2, self, index, out)
-	return r0
-}
-
-var opTake = asserts.Op{
-	Name:     "take",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Take checks take(Tensor self, Tensor index) -> Tensor
-func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Take(self, index)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opTake, &assertgenshapes.Locs422, &a0, &a1, self, index)
-	r0 := kernels.Take(self, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs422, &a0, &a1, self, index, r0)
-	return r0
-}
-
-var opTakeAlongDimOut = asserts.Op{
-	Name:     "take_along_dim",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// TakeAlongDimOut checks take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)
-func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TakeAlongDimOut(self, indices, dim, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opTakeAlongDimOut, &assertgenshapes.Locs144, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs144, &a3, out)
-	return r0
-}
-
-var opTakeAlongDim = asserts.Op{
-	Name:     "take_along_dim",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// TakeAlongDim checks take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor
-func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.TakeAlongDim(self, indices, dim)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opTakeAlongDim, &assertgenshapes.Locs145)
-	r0 := kernels.TakeAlongDim(self, indices, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs145)
-	return r0
-}
-
-var opIndexSelectOut = asserts.Op{
-	Name:     "index_select",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// IndexSelectOut checks index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
-func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndexSelectOut(self, dim, index, out)
-	}
-	var c asserts.Call
-	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opIndexSelectOut, &assertgenshapes.Locs429, &a0, &a2, &a3, self, index, out)
-	defer c.Abandon()
-	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs429, &a0, &a2, &a3, self, index, out)
-	return r0
-}
-
-var opIndexSelect = asserts.Op{
-	Name:     "index_select",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// IndexSelect checks index_select(Tensor self, int dim, Tensor index) -> Tensor
-func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndexSelect(self, dim, index)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opIndexSelect, &assertgenshapes.Locs422, &a0, &a2, self, index)
-	r0 := kernels.IndexSelect(self, dim, index)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs422, &a0, &a2, self, index, r0)
-	return r0
-}
-
-var opIndexSelectDimnameOut = asserts.Op{
-	Name:     "index_select",
-	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
-}
-
-// IndexSelectDimnameOut checks index_select.dimname_out(Tensor self, Dimname dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)
-func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndexSelectDimnameOut(self, dim, index, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opIndexSelectDimnameOut, &assertgenshapes.Locs421, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs421, &a3, out)
-	return r0
-}
-
-var opIndexSelectDimname = asserts.Op{
-	Name:     "index_select",
-	Overload: "dimname",
-	Profile:  asserts.PyTorch,
-}
-
-// IndexSelectDimname checks index_select.dimname(Tensor self, Dimname dim, Tensor index) -> Tensor
-func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndexSelectDimname(self, dim, index)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opIndexSelectDimname, &assertgenshapes.Locs422)
-	r0 := kernels.IndexSelectDimname(self, dim, index)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
-	return r0
-}
-
-var opIndexSelectBackward = asserts.Op{
-	Name:     "index_select_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// IndexSelectBackward checks index_select_backward(Tensor grad, SymInt[] self_sizes, int dim, Tensor index) -> Tensor
-func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, index *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opIndexSelectBackward, &assertgenshapes.Locs434)
-	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs434)
-	return r0
-}
-
-var opMaskedSelectOut = asserts.Op{
-	Name:     "masked_select",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// MaskedSelectOut checks masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)
-func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaskedSelectOut(self, mask, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMaskedSelectOut, &assertgenshapes.Locs435, &a0, &a1, &a2, self, mask, out)
-	defer c.Abandon()
-	r0 := kernels.MaskedSelectOut(self, mask, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs435, &a0, &a1, &a2, self, mask, out)
-	return r0
-}
-
-var opMaskedSelect = asserts.Op{
-	Name:     "masked_select",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// MaskedSelect checks masked_select(Tensor self, Tensor mask) -> Tensor
-func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaskedSelect(self, mask)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaskedSelect, &assertgenshapes.Locs29, &a0, &a1, self, mask)
-	r0 := kernels.MaskedSelect(self, mask)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs29, &a0, &a1, self, mask, r0)
-	return r0
-}
-
-var opMaskedSelectBackward = asserts.Op{
-	Name:     "masked_select_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// MaskedSelectBackward checks masked_select_backward(Tensor grad, Tensor input, Tensor mask) -> Tensor
-func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MaskedSelectBackward(grad, input, mask)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opMaskedSelectBackward, &assertgenshapes.Locs436)
-	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs436)
-	return r0
-}
-
-var opNonzeroOut = asserts.Op{
-	Name:     "nonzero",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// NonzeroOut checks nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NonzeroOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opNonzeroOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.NonzeroOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opNonzero = asserts.Op{
-	Name:     "nonzero",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Nonzero checks nonzero(Tensor self) -> Tensor
-func Nonzero(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Nonzero(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opNonzero, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Nonzero(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opNonzeroStaticOut = asserts.Op{
-	Name:     "nonzero_static",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// NonzeroStaticOut checks nonzero_static.out(Tensor self, *, int size, int fill_value=-1, Tensor(a!) out) -> Tensor(a!)
-func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NonzeroStaticOut(self, size, fill_value, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opNonzeroStaticOut, &assertgenshapes.Locs41, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
-	return r0
-}
-
-var opNonzeroStatic = asserts.Op{
-	Name:     "nonzero_static",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// NonzeroStatic checks nonzero_static(Tensor self, *, int size, int fill_value=-1) -> Tensor
-func NonzeroStatic(self *torch.Tensor, size int64, fill_value int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NonzeroStatic(self, size, fill_value)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNonzeroStatic, &assertgenshapes.Locs0)
-	r0 := kernels.NonzeroStatic(self, size, fill_value)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opNonzeroNumpy = asserts.Op{
-	Name:     "nonzero_numpy",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// NonzeroNumpy checks nonzero_numpy(Tensor self) -> Tensor[]
-func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.NonzeroNumpy(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opNonzeroNumpy, &assertgenshapes.Locs3)
-	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost6(&c, &assertgenshapes.Locs3)
-	return r0
-}
-
-var opArgwhere = asserts.Op{
-	Name:     "argwhere",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Argwhere checks argwhere(Tensor self) -> Tensor
-func Argwhere(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Argwhere(self)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opArgwhere, &assertgenshapes.Locs0)
-	r0 := kernels.Argwhere(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opGatherOut = asserts.Op{
-	Name:     "gather",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// GatherOut checks gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
-func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GatherOut(self, dim, index, sparse_grad, out)
-	}
-	var c asserts.Call
-	var a0, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opGatherOut, &assertgenshapes.Locs429, &a0, &a2, &a4, self, index, out)
-	defer c.Abandon()
-	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs429, &a0, &a2, &a4, self, index, out)
-	return r0
-}
-
-var opGather = asserts.Op{
-	Name:     "gather",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Gather checks gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor
-func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Gather(self, dim, index, sparse_grad)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opGather, &assertgenshapes.Locs422, &a0, &a2, self, index)
-	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs422, &a0, &a2, self, index, r0)
-	return r0
-}
-
-var opGatherBackward = asserts.Op{
-	Name:     "gather_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// GatherBackward checks gather_backward(Tensor grad, Tensor self, int dim, Tensor index, bool sparse_grad) -> Tensor
-func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opGatherBackward, &assertgenshapes.Locs437)
-	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs437)
-	return r0
-}
-
-var opGatherDimnameOut = asserts.Op{
-	Name:     "gather",
-	Overload: "dimname_out",
-	Profile:  asserts.PyTorch,
-}
-
-// GatherDimnameOut checks gather.dimname_out(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)
-func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, sparse_grad bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	}
-	var c asserts.Call
-	var a4 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGatherDimnameOut, &assertgenshapes.Locs421, &a4, out)
-	defer c.Abandon()
-	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs421, &a4, out)
-	return r0
-}
-
-var opGatherDimname = asserts.Op{
-	Name:     "gather",
-	Overload: "dimname",
-	Profile:  asserts.PyTorch,
-}
-
-// GatherDimname checks gather.dimname(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False) -> Tensor
-func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_grad bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.GatherDimname(self, dim, index, sparse_grad)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGatherDimname, &assertgenshapes.Locs422)
-	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs422)
-	return r0
-}
-
-var opXGatherSparseBackward = asserts.Op{
-	Name:     "_gather_sparse_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XGatherSparseBackward checks _gather_sparse_backward(Tensor self, int dim, Tensor index, Tensor grad) -> Tensor
-func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XGatherSparseBackward(self, dim, index, grad)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXGatherSparseBackward, &assertgenshapes.Locs438)
-	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs438)
-	return r0
-}
-
-var opAddcmulOut = asserts.Op{
-	Name:     "addcmul",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// AddcmulOut checks addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
-func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddcmulOut, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	defer c.Abandon()
-	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	return r0
-}
-
-var opAddcmul = asserts.Op{
-	Name:     "addcmul",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Addcmul checks addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
-func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addcmul(self, tensor1, tensor2, value)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddcmul, &assertgenshapes.Locs440, &a0, &a1, &a2, self, tensor1, tensor2)
-	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs440, &a0, &a1, &a2, self, tensor1, tensor2, r0)
-	return r0
-}
-
-var opAddcmul_ = asserts.Op{
-	Name:     "addcmul_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Addcmul_ checks addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
-func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addcmul_(self, tensor1, tensor2, value)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddcmul_, &assertgenshapes.Locs441, &a0, &a1, &a2, self, tensor1, tensor2)
-	defer c.Abandon()
-	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, self, tensor1, tensor2)
-	return r0
-}
-
-var opAddcdivOut = asserts.Op{
-	Name:     "addcdiv",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// AddcdivOut checks addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)
-func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opAddcdivOut, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	defer c.Abandon()
-	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
-	return r0
-}
-
-var opAddcdiv = asserts.Op{
-	Name:     "addcdiv",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Addcdiv checks addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor
-func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addcdiv(self, tensor1, tensor2, value)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opAddcdiv, &assertgenshapes.Locs440, &a0, &a1, &a2, self, tensor1, tensor2)
-	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs440, &a0, &a1, &a2, self, tensor1, tensor2, r0)
-	return r0
-}
-
-var opAddcdiv_ = asserts.Op{
-	Name:     "addcdiv_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Addcdiv_ checks addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
-func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, value torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Addcdiv_(self, tensor1, tensor2, value)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre55(&c, &opAddcdiv_, &assertgenshapes.Locs441, &a0, &a1, &a2, self, tensor1, tensor2)
-	defer c.Abandon()
-	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, self, tensor1, tensor2)
-	return r0
-}
-
-var opCrossEntropyLoss = asserts.Op{
-	Name:     "cross_entropy_loss",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// CrossEntropyLoss checks cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, float label_smoothing=0.0) -> Tensor
-func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, label_smoothing float64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opCrossEntropyLoss, &assertgenshapes.Locs166)
-	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs166)
-	return r0
-}
-
-var opTriangularSolveX = asserts.Op{
-	Name:     "triangular_solve",
-	Overload: "X",
-	Profile:  asserts.PyTorch,
-}
-
-// TriangularSolveX checks triangular_solve.X(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, Tensor(a!) X, Tensor(b!) M) -> (Tensor(a!) solution, Tensor(b!) cloned_coefficient)
-func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose bool, unitriangular bool, X *torch.Tensor, M *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	}
-	var c asserts.Call
-	var a0, a1, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre226(&c, &opTriangularSolveX, &assertgenshapes.Locs442, &a0, &a1, &a5, &a6, self, A, X, M)
-	defer c.Abandon()
-	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs442, &a0, &a1, &a5, &a6, self, A, X, M)
-	return r0, r1
-}
-
-var opTriangularSolve = asserts.Op{
-	Name:     "triangular_solve",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// TriangularSolve checks triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)
-func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose bool, unitriangular bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre25(&c, &opTriangularSolve, &assertgenshapes.Locs443, &a0, &a1, self, A)
-	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	assertgenshapes.ChecksPost26(&c, &assertgenshapes.Locs443, &a0, &a1, self, A, r0, r1)
-	return r0, r1
-}
-
-var opXLinalgCheckErrors = asserts.Op{
-	Name:     "_linalg_check_errors",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XLinalgCheckErrors checks _linalg_check_errors(Tensor info, str api_name, *, bool is_matrix) -> ()
-func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
-	if !asserts.Checking() {
-		kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-		return
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opXLinalgCheckErrors, &assertgenshapes.Locs444, &a0, info)
-	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs444, &a0, info)
-}
-
-var opLinalgSolveTriangularOut = asserts.Op{
-	Name:     "linalg_solve_triangular",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// LinalgSolveTriangularOut checks linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)
-func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, left bool, unitriangular bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	}
-	var c asserts.Call
-	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLinalgSolveTriangularOut, &assertgenshapes.Locs445, &a0, &a1, &a5, self, B, out)
-	defer c.Abandon()
-	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs445, &a0, &a1, &a5, self, B, out)
-	return r0
-}
-
-var opLinalgSolveTriangular = asserts.Op{
-	Name:     "linalg_solve_triangular",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// LinalgSolveTriangular checks linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor
-func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left bool, unitriangular bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLinalgSolveTriangular, &assertgenshapes.Locs446, &a0, &a1, self, B)
-	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs446, &a0, &a1, self, B, r0)
-	return r0
-}
-
-var opLinalgVander = asserts.Op{
-	Name:     "linalg_vander",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// LinalgVander checks linalg_vander(Tensor x, *, SymInt? N=None) -> Tensor
-func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LinalgVander(x, N)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgVander, &assertgenshapes.Locs305)
-	r0 := kernels.LinalgVander(x, N)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs305)
-	return r0
-}
-
-var opSvdU = asserts.Op{
-	Name:     "svd",
-	Overload: "U",
-	Profile:  asserts.PyTorch,
-}
-
-// SvdU checks svd.U(Tensor self, bool some=True, bool compute_uv=True, *, Tensor(a!) U, Tensor(b!) S, Tensor(c!) V) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) V)
-func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *torch.Tensor, V *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.SvdU(self, some, compute_uv, U, S, V)
-	}
-	var c asserts.Call
-	var a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opSvdU, &assertgenshapes.Locs447, &a3, &a4, &a5, U, S, V)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs447, &a3, &a4, &a5, U, S, V)
-	return r0, r1, r2
-}
-
-var opSvd = asserts.Op{
-	Name:     "svd",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Svd checks svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)
-func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Svd(self, some, compute_uv)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opSvd, &assertgenshapes.Locs303)
-	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	assertgenshapes.ChecksPost227(&c, &assertgenshapes.Locs303)
-	return r0, r1, r2
-}
-
-var opSwapaxes = asserts.Op{
-	Name:     "swapaxes",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Swapaxes checks swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)
-func Swapaxes(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Swapaxes(self, axis0, axis1)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSwapaxes, &assertgenshapes.Locs0)
-	r0 := kernels.Swapaxes(self, axis0, axis1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSwapaxes_ = asserts.Op{
-	Name:     "swapaxes_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Swapaxes_ checks swapaxes_(Tensor(a!) self, int axis0, int axis1) -> Tensor(a!)
-func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Swapaxes_(self, axis0, axis1)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSwapaxes_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opSwapdims = asserts.Op{
-	Name:     "swapdims",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Swapdims checks swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
-func Swapdims(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Swapdims(self, dim0, dim1)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSwapdims, &assertgenshapes.Locs0)
-	r0 := kernels.Swapdims(self, dim0, dim1)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
-	return r0
-}
-
-var opSwapdims_ = asserts.Op{
-	Name:     "swapdims_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Swapdims_ checks swapdims_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
-func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Swapdims_(self, dim0, dim1)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSwapdims_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Swapdims_(self, dim0, dim1)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opCholeskyOut = asserts.Op{
-	Name:     "cholesky",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// CholeskyOut checks cholesky.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
-func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CholeskyOut(self, upper, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCholeskyOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.CholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opCholesky = asserts.Op{
-	Name:     "cholesky",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Cholesky checks cholesky(Tensor self, bool upper=False) -> Tensor
-func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Cholesky(self, upper)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCholesky, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Cholesky(self, upper)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCholeskySolveOut = asserts.Op{
-	Name:     "cholesky_solve",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// CholeskySolveOut checks cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
-func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CholeskySolveOut(self, input2, upper, out)
-	}
-	var c asserts.Call
-	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opCholeskySolveOut, &assertgenshapes.Locs448, &a0, &a1, &a3, self, input2, out)
-	defer c.Abandon()
-	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs448, &a0, &a1, &a3, self, input2, out)
-	return r0
-}
-
-var opCholeskySolve = asserts.Op{
-	Name:     "cholesky_solve",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// CholeskySolve checks cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor
-func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CholeskySolve(self, input2, upper)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opCholeskySolve, &assertgenshapes.Locs449, &a0, &a1, self, input2)
-	r0 := kernels.CholeskySolve(self, input2, upper)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs449, &a0, &a1, self, input2, r0)
-	return r0
-}
-
-var opXCholeskySolveHelper = asserts.Op{
-	Name:     "_cholesky_solve_helper",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XCholeskySolveHelper checks _cholesky_solve_helper(Tensor self, Tensor A, bool upper) -> Tensor
-func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCholeskySolveHelper(self, A, upper)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXCholeskySolveHelper, &assertgenshapes.Locs450)
-	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs450)
-	return r0
-}
-
-var opXCholeskySolveHelperOut = asserts.Op{
-	Name:     "_cholesky_solve_helper",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// XCholeskySolveHelperOut checks _cholesky_solve_helper.out(Tensor self, Tensor A, bool upper, *, Tensor(a!) out) -> Tensor(a!)
-func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXCholeskySolveHelperOut, &assertgenshapes.Locs451, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs451, &a3, out)
-	return r0
-}
-
-var opCholeskyInverse = asserts.Op{
-	Name:     "cholesky_inverse",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// CholeskyInverse checks cholesky_inverse(Tensor self, bool upper=False) -> Tensor
-func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CholeskyInverse(self, upper)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCholeskyInverse, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.CholeskyInverse(self, upper)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opCholeskyInverseOut = asserts.Op{
-	Name:     "cholesky_inverse",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// CholeskyInverseOut checks cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)
-func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.CholeskyInverseOut(self, upper, out)
-	}
-	var c asserts.Call
-	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCholeskyInverseOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
-	return r0
-}
-
-var opQrQ = asserts.Op{
-	Name:     "qr",
-	Overload: "Q",
-	Profile:  asserts.PyTorch,
-}
-
-// QrQ checks qr.Q(Tensor self, bool some=True, *, Tensor(a!) Q, Tensor(b!) R) -> (Tensor(a!) Q, Tensor(b!) R)
-func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.QrQ(self, some, Q, R)
-	}
-	var c asserts.Call
-	var a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opQrQ, &assertgenshapes.Locs452, &a2, &a3, Q, R)
-	defer c.Abandon()
-	r0, r1 := kernels.QrQ(self, some, Q, R)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs452, &a2, &a3, Q, R)
-	return r0, r1
-}
-
-var opQr = asserts.Op{
-	Name:     "qr",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Qr checks qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)
-func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Qr(self, some)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opQr, &assertgenshapes.Locs27)
-	r0, r1 := kernels.Qr(self, some)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
-	return r0, r1
-}
-
-var opGeqrfA = asserts.Op{
-	Name:     "geqrf",
-	Overload: "a",
-	Profile:  asserts.PyTorch,
-}
-
-// GeqrfA checks geqrf.a(Tensor self, *, Tensor(a!) a, Tensor(b!) tau) -> (Tensor(a!) a, Tensor(b!) tau)
-func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.GeqrfA(self, a, tau)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opGeqrfA, &assertgenshapes.Locs453, &a0, &a1, &a2, self, a, tau)
-	defer c.Abandon()
-	r0, r1 := kernels.GeqrfA(self, a, tau)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs453, &a0, &a1, &a2, self, a, tau)
-	return r0, r1
-}
-
-var opGeqrf = asserts.Op{
-	Name:     "geqrf",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Geqrf checks geqrf(Tensor self) -> (Tensor a, Tensor tau)
-func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.Geqrf(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opGeqrf, &assertgenshapes.Locs27, &a0, self)
-	r0, r1 := kernels.Geqrf(self)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
-	return r0, r1
-}
-
-var opOrgqr = asserts.Op{
-	Name:     "orgqr",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Orgqr checks orgqr(Tensor self, Tensor input2) -> Tensor
-func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Orgqr(self, input2)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opOrgqr, &assertgenshapes.Locs449)
-	r0 := kernels.Orgqr(self, input2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs449)
-	return r0
-}
-
-var opOrgqrOut = asserts.Op{
-	Name:     "orgqr",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// OrgqrOut checks orgqr.out(Tensor self, Tensor input2, *, Tensor(a!) out) -> Tensor(a!)
-func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.OrgqrOut(self, input2, out)
-	}
-	var c asserts.Call
-	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opOrgqrOut, &assertgenshapes.Locs454, &a2, out)
-	defer c.Abandon()
-	r0 := kernels.OrgqrOut(self, input2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs454, &a2, out)
-	return r0
-}
-
-var opOrmqrOut = asserts.Op{
-	Name:     "ormqr",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// OrmqrOut checks ormqr.out(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor(a!) out) -> Tensor(a!)
-func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left bool, transpose bool, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opOrmqrOut, &assertgenshapes.Locs455, &a0, &a1, &a2, &a5, self, input2, input3, out)
-	defer c.Abandon()
-	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs455, &a0, &a1, &a2, &a5, self, input2, input3, out)
-	return r0
-}
-
-var opOrmqr = asserts.Op{
-	Name:     "ormqr",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Ormqr checks ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor
-func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left bool, transpose bool) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Ormqr(self, input2, input3, left, transpose)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opOrmqr, &assertgenshapes.Locs456, &a0, &a1, &a2, self, input2, input3)
-	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs456, &a0, &a1, &a2, self, input2, input3, r0)
-	return r0
-}
-
-var opXLuWithInfo = asserts.Op{
-	Name:     "_lu_with_info",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XLuWithInfo checks _lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, Tensor info)
-func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XLuWithInfo(self, pivot, check_errors)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXLuWithInfo, &assertgenshapes.Locs303)
-	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	assertgenshapes.ChecksPost227(&c, &assertgenshapes.Locs303)
-	return r0, r1, r2
-}
-
-var opLuSolveOut = asserts.Op{
-	Name:     "lu_solve",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// LuSolveOut checks lu_solve.out(Tensor self, Tensor LU_data, Tensor LU_pivots, *, Tensor(a!) out) -> Tensor(a!)
-func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opLuSolveOut, &assertgenshapes.Locs457, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs457, &a3, out)
-	return r0
-}
-
-var opLuSolve = asserts.Op{
-	Name:     "lu_solve",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// LuSolve checks lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor
-func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LuSolve(self, LU_data, LU_pivots)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opLuSolve, &assertgenshapes.Locs458)
-	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs458)
-	return r0
-}
-
-var opLuUnpack = asserts.Op{
-	Name:     "lu_unpack",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// LuUnpack checks lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)
-func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, unpack_pivots bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre228(&c, &opLuUnpack, &assertgenshapes.Locs459, &a0, &a1, LU_data, LU_pivots)
-	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	assertgenshapes.ChecksPost229(&c, &assertgenshapes.Locs459, &a0, &a1, LU_data, LU_pivots)
-	return r0, r1, r2
-}
-
-var opLuUnpackOut = asserts.Op{
-	Name:     "lu_unpack",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// LuUnpackOut checks lu_unpack.out(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, Tensor(a!) P, Tensor(b!) L, Tensor(c!) U) -> (Tensor(a!) P, Tensor(b!) L, Tensor(c!) U)
-func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, unpack_pivots bool, P *torch.Tensor, L *torch.Tensor, U *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	}
-	var c asserts.Call
-	var a0, a1, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre230(&c, &opLuUnpackOut, &assertgenshapes.Locs460, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
-	defer c.Abandon()
-	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs460, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
-	return r0, r1, r2
-}
-
-var opMultinomialOut = asserts.Op{
-	Name:     "multinomial",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// MultinomialOut checks multinomial.out(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
-func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, generator any, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	}
-	var c asserts.Call
-	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opMultinomialOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	defer c.Abandon()
-	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
-	return r0
-}
-
-var opMultinomial = asserts.Op{
-	Name:     "multinomial",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Multinomial checks multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor
-func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, generator any) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Multinomial(self, num_samples, replacement, generator)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opMultinomial, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opLgammaOut = asserts.Op{
-	Name:     "lgamma",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// LgammaOut checks lgamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.LgammaOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLgammaOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.LgammaOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opLgamma_ = asserts.Op{
-	Name:     "lgamma_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Lgamma_ checks lgamma_(Tensor(a!) self) -> Tensor(a!)
-func Lgamma_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lgamma_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opLgamma_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Lgamma_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opLgamma = asserts.Op{
-	Name:     "lgamma",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Lgamma checks lgamma(Tensor self) -> Tensor
-func Lgamma(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Lgamma(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLgamma, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Lgamma(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opDigammaOut = asserts.Op{
-	Name:     "digamma",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// DigammaOut checks digamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DigammaOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opDigammaOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.DigammaOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opDigamma = asserts.Op{
-	Name:     "digamma",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Digamma checks digamma(Tensor self) -> Tensor
-func Digamma(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Digamma(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDigamma, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Digamma(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opPolygammaOut = asserts.Op{
-	Name:     "polygamma",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// PolygammaOut checks polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.PolygammaOut(n, self, out)
-	}
-	var c asserts.Call
-	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opPolygammaOut, &assertgenshapes.Locs40, &a1, &a2, self, out)
-	defer c.Abandon()
-	r0 := kernels.PolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a1, &a2, self, out)
-	return r0
-}
-
-var opPolygamma = asserts.Op{
-	Name:     "polygamma",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Polygamma checks polygamma(int n, Tensor self) -> Tensor
-func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Polygamma(n, self)
-	}
-	var c asserts.Call
-	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPolygamma, &assertgenshapes.Locs0, &a1, self)
-	r0 := kernels.Polygamma(n, self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a1, self, r0)
-	return r0
-}
-
-var opPolygamma_ = asserts.Op{
-	Name:     "polygamma_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Polygamma_ checks polygamma_(Tensor(a!) self, int n) -> Tensor(a!)
-func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Polygamma_(self, n)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opPolygamma_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Polygamma_(self, n)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opErfinv = asserts.Op{
-	Name:     "erfinv",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Erfinv checks erfinv(Tensor self) -> Tensor
-func Erfinv(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfinv(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opErfinv, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Erfinv(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opErfinv_ = asserts.Op{
-	Name:     "erfinv_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Erfinv_ checks erfinv_(Tensor(a!) self) -> Tensor(a!)
-func Erfinv_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Erfinv_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opErfinv_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Erfinv_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opErfinvOut = asserts.Op{
-	Name:     "erfinv",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// ErfinvOut checks erfinv.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.ErfinvOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opErfinvOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.ErfinvOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opI0 = asserts.Op{
-	Name:     "i0",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// I0 checks i0(Tensor self) -> Tensor
-func I0(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.I0(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opI0, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.I0(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opI0_ = asserts.Op{
-	Name:     "i0_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// I0_ checks i0_(Tensor(a!) self) -> Tensor(a!)
-func I0_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.I0_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opI0_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.I0_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opI0Out = asserts.Op{
-	Name:     "i0",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// I0Out checks i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.I0Out(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opI0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.I0Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opSign = asserts.Op{
-	Name:     "sign",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Sign checks sign(Tensor self) -> Tensor
-func Sign(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Sign(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSign, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Sign(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSign_ = asserts.Op{
-	Name:     "sign_",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Sign_ checks sign_(Tensor(a!) self) -> Tensor(a!)
-func Sign_(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Sign_(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opSign_, &assertgenshapes.Locs3, &a0, self)
-	defer c.Abandon()
-	r0 := kernels.Sign_(self)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
-	return r0
-}
-
-var opSignOut = asserts.Op{
-	Name:     "sign",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// SignOut checks sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SignOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSignOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SignOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opSignbit = asserts.Op{
-	Name:     "signbit",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Signbit checks signbit(Tensor self) -> Tensor
-func Signbit(self *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Signbit(self)
-	}
-	var c asserts.Call
-	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSignbit, &assertgenshapes.Locs0, &a0, self)
-	r0 := kernels.Signbit(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
-	return r0
-}
-
-var opSignbitOut = asserts.Op{
-	Name:     "signbit",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// SignbitOut checks signbit.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
-func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.SignbitOut(self, out)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSignbitOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	defer c.Abandon()
-	r0 := kernels.SignbitOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
-	return r0
-}
-
-var opDist = asserts.Op{
-	Name:     "dist",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// Dist checks dist(Tensor self, Tensor other, Scalar p=2) -> Tensor
-func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Dist(self, other, p)
-	}
-	var c asserts.Call
-	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDist, &assertgenshapes.Locs6, &a0, &a1, self, other)
-	r0 := kernels.Dist(self, other, p)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
-	return r0
-}
-
-var opDistOut = asserts.Op{
-	Name:     "dist",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// DistOut checks dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)
-func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.DistOut(self, other, p, out)
-	}
-	var c asserts.Call
-	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opDistOut, &assertgenshapes.Locs7, &a3, out)
-	defer c.Abandon()
-	r0 := kernels.DistOut(self, other, p, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
-	return r0
-}
-
-var opAtan2Out = asserts.Op{
-	Name:     "atan2",
-	Overload: "out",
-	Profile:  asserts.PyTorch,
-}
-
-// Atan2Out checks atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
-	if !asserts.Checking() {
-		return kernels.Atan2Out(self, other, out)
-	}
-	var c asserts.Call
-	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opAtan2Out, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
-	defer c.Abandon()
-	r0 := kernels.Atan2Out(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, self)
 	return r0
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.SparseResizeAndClear_
+	_ func(*torch.Tensor, []int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.SparseResizeAndClearOut
+	_ func(*torch.Tensor, []int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.SparseResizeAndClear
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.SparseMask
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.SparseMaskOut
+	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.XSparseMaskProjection
+	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.XSparseMaskProjectionOut
 	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                              = kernels.XToCpu
 	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                                                                                     = kernels.ToDense
 	_ func(*torch.Tensor, *int, *bool) *torch.Tensor                                                                                                                                                                                                                                     = kernels.XToDense
@@ -9869,259 +5074,4 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseAndTensor
 	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseAnd_Scalar
 	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseAnd_Tensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderAndScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderAndTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderIandScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderIandTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BitwiseOrTensorOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseOrScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseOrScalar
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseOrScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseOrScalarTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseOrTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseOr_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseOr_Tensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderOrScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderOrTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderIorScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderIorTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BitwiseXorTensorOut
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseXorScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseXorScalar
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseXorScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseXorScalarTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseXorTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseXor_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseXor_Tensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderXorScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderXorTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderIxorScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderIxorTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderLshiftScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderLshiftTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderIlshiftScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.DunderLshiftScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderIlshiftTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.DunderLshiftTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseLeftShiftTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseLeftShift_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BitwiseLeftShiftTensorOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseLeftShiftTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseLeftShift_TensorScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseLeftShiftTensorScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseLeftShiftScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseLeftShiftScalarTensorOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderRshiftScalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderRshiftTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.DunderIrshiftScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.DunderRshiftScalarOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DunderIrshiftTensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.DunderRshiftTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseRightShiftTensor
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BitwiseRightShift_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BitwiseRightShiftTensorOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseRightShiftTensorScalar
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseRightShift_TensorScalar
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseRightShiftTensorScalarOut
-	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BitwiseRightShiftScalarTensor
-	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BitwiseRightShiftScalarTensorOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Tril_
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Triu_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Digamma_
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                     = kernels.Lerp_Scalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Lerp_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                        = kernels.Addbmm_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                         = kernels.AddbmmOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                        = kernels.Addbmm
-	_ func(*torch.Tensor, int64, *int64, any) *torch.Tensor                                                                                                                                                                                                                              = kernels.Random_From
-	_ func(*torch.Tensor, int64, *int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                               = kernels.RandomFromOut
-	_ func(*torch.Tensor, int64, *int64, any) *torch.Tensor                                                                                                                                                                                                                              = kernels.RandomFrom
-	_ func(*torch.Tensor, int64, any) *torch.Tensor                                                                                                                                                                                                                                      = kernels.Random_To
-	_ func(*torch.Tensor, int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                       = kernels.RandomToOut
-	_ func(*torch.Tensor, int64, any) *torch.Tensor                                                                                                                                                                                                                                      = kernels.RandomTo
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                                                             = kernels.Random_
-	_ func(*torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                              = kernels.RandomOut
-	_ func(*torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                                                             = kernels.Random
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.Uniform_
-	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.UniformOut
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.Uniform
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.Cauchy_
-	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.CauchyOut
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.Cauchy
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.LogNormal_
-	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.LogNormalOut
-	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                           = kernels.LogNormal
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Exponential_
-	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.ExponentialOut
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Exponential
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Geometric_
-	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.GeometricOut
-	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Geometric
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.DiagOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Diag
-	_ func(*torch.Tensor, *torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.CrossOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.Cross
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.TriuOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Triu
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.TrilOut
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Tril
-	_ func(int64, int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                = kernels.TrilIndices
-	_ func(int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.TrilIndicesOut
-	_ func(int64, int64, int64, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                = kernels.TriuIndices
-	_ func(int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.TriuIndicesOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Trace
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.TraceOut
-	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                         = kernels.TraceBackward
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.NeScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.NeScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.NeTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.NeTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Ne_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Ne_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.NotEqualScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.NotEqualScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.NotEqualTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.NotEqualTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.NotEqual_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.NotEqual_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.EqScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.EqScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.EqTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.EqTensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.GeScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.GeScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.GeTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.GeTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Ge_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Ge_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.GreaterEqualScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.GreaterEqualScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.GreaterEqualTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.GreaterEqualTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.GreaterEqual_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.GreaterEqual_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.LeScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LeScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.LeTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LeTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Le_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Le_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.LessEqualScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LessEqualScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.LessEqualTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LessEqualTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LessEqual_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LessEqual_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.GtScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.GtScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.GtTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.GtTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Gt_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Gt_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.GreaterScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.GreaterScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.GreaterTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.GreaterTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Greater_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Greater_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.LtScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LtScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.LtTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LtTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Lt_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Lt_Tensor
-	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.LessScalarOut
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.LessScalar
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.LessTensorOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LessTensor
-	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Less_Scalar
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Less_Tensor
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.TakeOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Take
-	_ func(*torch.Tensor, *torch.Tensor, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.TakeAlongDimOut
-	_ func(*torch.Tensor, *torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                           = kernels.TakeAlongDim
-	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                             = kernels.IndexSelectOut
-	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.IndexSelect
-	_ func(*torch.Tensor, string, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.IndexSelectDimnameOut
-	_ func(*torch.Tensor, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.IndexSelectDimname
-	_ func(*torch.Tensor, []int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                   = kernels.IndexSelectBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.MaskedSelectOut
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.MaskedSelect
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.MaskedSelectBackward
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.NonzeroOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Nonzero
-	_ func(*torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.NonzeroStaticOut
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.NonzeroStatic
-	_ func(*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                = kernels.NonzeroNumpy
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Argwhere
-	_ func(*torch.Tensor, int64, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                       = kernels.GatherOut
-	_ func(*torch.Tensor, int64, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                      = kernels.Gather
-	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                       = kernels.GatherBackward
-	_ func(*torch.Tensor, string, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                      = kernels.GatherDimnameOut
-	_ func(*torch.Tensor, string, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                     = kernels.GatherDimname
-	_ func(*torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                             = kernels.XGatherSparseBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.AddcmulOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Addcmul
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Addcmul_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                       = kernels.AddcdivOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Addcdiv
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                      = kernels.Addcdiv_
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64) *torch.Tensor                                                                                                                                                                                             = kernels.CrossEntropyLoss
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                  = kernels.TriangularSolveX
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                = kernels.TriangularSolve
-	_ func(*torch.Tensor, string, bool)                                                                                                                                                                                                                                                  = kernels.XLinalgCheckErrors
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                  = kernels.LinalgSolveTriangularOut
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, bool) *torch.Tensor                                                                                                                                                                                                                 = kernels.LinalgSolveTriangular
-	_ func(*torch.Tensor, *int64) *torch.Tensor                                                                                                                                                                                                                                          = kernels.LinalgVander
-	_ func(*torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                         = kernels.SvdU
-	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                      = kernels.Svd
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Swapaxes
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Swapaxes_
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Swapdims
-	_ func(*torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                                    = kernels.Swapdims_
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.CholeskyOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.Cholesky
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.CholeskySolveOut
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.CholeskySolve
-	_ func(*torch.Tensor, *torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                             = kernels.XCholeskySolveHelper
-	_ func(*torch.Tensor, *torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.XCholeskySolveHelperOut
-	_ func(*torch.Tensor, bool) *torch.Tensor                                                                                                                                                                                                                                            = kernels.CholeskyInverse
-	_ func(*torch.Tensor, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                             = kernels.CholeskyInverseOut
-	_ func(*torch.Tensor, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                             = kernels.QrQ
-	_ func(*torch.Tensor, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                           = kernels.Qr
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                   = kernels.GeqrfA
-	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                 = kernels.Geqrf
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.Orgqr
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.OrgqrOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.OrmqrOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                        = kernels.Ormqr
-	_ func(*torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                      = kernels.XLuWithInfo
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.LuSolveOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.LuSolve
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                       = kernels.LuUnpack
-	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                          = kernels.LuUnpackOut
-	_ func(*torch.Tensor, int64, bool, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.MultinomialOut
-	_ func(*torch.Tensor, int64, bool, any) *torch.Tensor                                                                                                                                                                                                                                = kernels.Multinomial
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.LgammaOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Lgamma_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Lgamma
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.DigammaOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Digamma
-	_ func(int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.PolygammaOut
-	_ func(int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Polygamma
-	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                           = kernels.Polygamma_
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Erfinv
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Erfinv_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.ErfinvOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.I0
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.I0_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.I0Out
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Sign
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Sign_
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.SignOut
-	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                  = kernels.Signbit
-	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                   = kernels.SignbitOut
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                     = kernels.Dist
-	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                      = kernels.DistOut
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.Atan2Out
 )

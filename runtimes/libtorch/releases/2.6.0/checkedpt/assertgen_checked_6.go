@@ -11,6 +11,9003 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opNextafter_ = asserts.Op{
+	Name:     "nextafter_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Nextafter_ checks nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Nextafter_(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opNextafter_, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Nextafter_(self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	return r0
+}
+
+var opRemainderScalarOut = asserts.Op{
+	Name:     "remainder",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// RemainderScalarOut checks remainder.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
+func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderScalarOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRemainderScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.RemainderScalarOut(self, other, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opRemainderScalar = asserts.Op{
+	Name:     "remainder",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// RemainderScalar checks remainder.Scalar(Tensor self, Scalar other) -> Tensor
+func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderScalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRemainderScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.RemainderScalar(self, other)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRemainder_Scalar = asserts.Op{
+	Name:     "remainder_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// Remainder_Scalar checks remainder_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
+func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Remainder_Scalar(self, other)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRemainder_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Remainder_Scalar(self, other)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opRemainderTensorOut = asserts.Op{
+	Name:     "remainder",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// RemainderTensorOut checks remainder.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opRemainderTensorOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.RemainderTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	return r0
+}
+
+var opRemainderTensor = asserts.Op{
+	Name:     "remainder",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// RemainderTensor checks remainder.Tensor(Tensor self, Tensor other) -> Tensor
+func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderTensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opRemainderTensor, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.RemainderTensor(self, other)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opRemainder_Tensor = asserts.Op{
+	Name:     "remainder_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// Remainder_Tensor checks remainder_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Remainder_Tensor(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opRemainder_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	defer c.Abandon()
+	r0 := kernels.Remainder_Tensor(self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	return r0
+}
+
+var opRemainderScalarTensor = asserts.Op{
+	Name:     "remainder",
+	Overload: "Scalar_Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// RemainderScalarTensor checks remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor
+func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderScalarTensor(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opRemainderScalarTensor, &assertgenshapes.Locs_727286015286)
+	r0 := kernels.RemainderScalarTensor(self, other)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
+	return r0
+}
+
+var opRemainderScalarTensorOut = asserts.Op{
+	Name:     "remainder",
+	Overload: "Scalar_Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// RemainderScalarTensorOut checks remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RemainderScalarTensorOut(self, other, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRemainderScalarTensorOut, &assertgenshapes.Locs_138349916223, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.RemainderScalarTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
+	return r0
+}
+
+var opMin = asserts.Op{
+	Name:     "min",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Min checks min(Tensor self) -> Tensor
+func Min(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Min(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMin, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Min(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opMinUnaryOut = asserts.Op{
+	Name:     "min",
+	Overload: "unary_out",
+	Profile:  asserts.PyTorch,
+}
+
+// MinUnaryOut checks min.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MinUnaryOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMinUnaryOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.MinUnaryOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opFmin = asserts.Op{
+	Name:     "fmin",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Fmin checks fmin(Tensor self, Tensor other) -> Tensor
+func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Fmin(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmin, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Fmin(self, other)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opFminOut = asserts.Op{
+	Name:     "fmin",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// FminOut checks fmin.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FminOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFminOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.FminOut(self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	return r0
+}
+
+var opMax = asserts.Op{
+	Name:     "max",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Max checks max(Tensor self) -> Tensor
+func Max(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Max(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Max(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opFmax = asserts.Op{
+	Name:     "fmax",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Fmax checks fmax(Tensor self, Tensor other) -> Tensor
+func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Fmax(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opFmax, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Fmax(self, other)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opFmaxOut = asserts.Op{
+	Name:     "fmax",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// FmaxOut checks fmax.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FmaxOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opFmaxOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.FmaxOut(self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	return r0
+}
+
+var opMaximum = asserts.Op{
+	Name:     "maximum",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Maximum checks maximum(Tensor self, Tensor other) -> Tensor
+func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Maximum(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaximum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Maximum(self, other)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opMaximumOut = asserts.Op{
+	Name:     "maximum",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaximumOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaximumOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.MaximumOut(self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	return r0
+}
+
+var opMaxOther = asserts.Op{
+	Name:     "max",
+	Overload: "other",
+	Profile:  asserts.PyTorch,
+}
+
+// MaxOther checks max.other(Tensor self, Tensor other) -> Tensor
+func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaxOther(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMaxOther, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.MaxOther(self, other)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opMaxOut = asserts.Op{
+	Name:     "max",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MaxOut checks max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaxOut(self, other, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMaxOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.MaxOut(self, other, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	return r0
+}
+
+var opMaxUnaryOut = asserts.Op{
+	Name:     "max",
+	Overload: "unary_out",
+	Profile:  asserts.PyTorch,
+}
+
+// MaxUnaryOut checks max.unary_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MaxUnaryOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMaxUnaryOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.MaxUnaryOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opMinimum = asserts.Op{
+	Name:     "minimum",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Minimum checks minimum(Tensor self, Tensor other) -> Tensor
+func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Minimum(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMinimum, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
+	r0 := kernels.Minimum(self, other)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
+	return r0
+}
+
+var opMinimumOut = asserts.Op{
+	Name:     "minimum",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MinimumOut(self, other, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMinimumOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
+	r0 := kernels.MinimumOut(self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
+	return r0
+}
+
+var opMinOut = asserts.Op{
+	Name:     "min",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MinOut checks min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MinOut(self, other, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMinOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.MinOut(self, other, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
+	return r0
+}
+
+var opMinOther = asserts.Op{
+	Name:     "min",
+	Overload: "other",
+	Profile:  asserts.PyTorch,
+}
+
+// MinOther checks min.other(Tensor self, Tensor other) -> Tensor
+func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MinOther(self, other)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMinOther, &assertgenshapes.Locs_4fb6336c28fa)
+	r0 := kernels.MinOther(self, other)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
+	return r0
+}
+
+var opQuantile = asserts.Op{
+	Name:     "quantile",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Quantile checks quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Quantile(self, q, dim, keepdim, interpolation)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opQuantile, &assertgenshapes.Locs_e2b8d7708f73)
+	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e2b8d7708f73)
+	return r0
+}
+
+var opQuantileOut = asserts.Op{
+	Name:     "quantile",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// QuantileOut checks quantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
+func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opQuantileOut, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	return r0
+}
+
+var opQuantileScalar = asserts.Op{
+	Name:     "quantile",
+	Overload: "scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// QuantileScalar checks quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+func QuantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opQuantileScalar, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.QuantileScalar(self, q, dim, keepdim, interpolation)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opQuantileScalarOut = asserts.Op{
+	Name:     "quantile",
+	Overload: "scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// QuantileScalarOut checks quantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
+func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opQuantileScalarOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	return r0
+}
+
+var opNanquantile = asserts.Op{
+	Name:     "nanquantile",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Nanquantile checks nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opNanquantile, &assertgenshapes.Locs_e2b8d7708f73)
+	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_e2b8d7708f73)
+	return r0
+}
+
+var opNanquantileOut = asserts.Op{
+	Name:     "nanquantile",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NanquantileOut checks nanquantile.out(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
+func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNanquantileOut, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ddf8f9d189a2, &a5, out)
+	return r0
+}
+
+var opNanquantileScalar = asserts.Op{
+	Name:     "nanquantile",
+	Overload: "scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// NanquantileScalar checks nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor
+func NanquantileScalar(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNanquantileScalar, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.NanquantileScalar(self, q, dim, keepdim, interpolation)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opNanquantileScalarOut = asserts.Op{
+	Name:     "nanquantile",
+	Overload: "scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// NanquantileScalarOut checks nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation='linear', Tensor(a!) out) -> Tensor(a!)
+func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, interpolation string, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNanquantileScalarOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
+	return r0
+}
+
+var opSortValues = asserts.Op{
+	Name:     "sort",
+	Overload: "values",
+	Profile:  asserts.PyTorch,
+}
+
+// SortValues checks sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
+func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortValues(self, dim, descending, values, indices)
+	}
+	var c asserts.Call
+	var a0, a3, a4 asserts.Saved
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSortValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a3, &a4, self, values, indices)
+	return r0, r1
+}
+
+var opSortValuesStable = asserts.Op{
+	Name:     "sort",
+	Overload: "values_stable",
+	Profile:  asserts.PyTorch,
+}
+
+// SortValuesStable checks sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
+func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortValuesStable(self, stable, dim, descending, values, indices)
+	}
+	var c asserts.Call
+	var a0, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opSortValuesStable, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a4, &a5, self, values, indices)
+	return r0, r1
+}
+
+var opSort = asserts.Op{
+	Name:     "sort",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Sort checks sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.Sort(self, dim, descending)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSort, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.Sort(self, dim, descending)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opSortStable = asserts.Op{
+	Name:     "sort",
+	Overload: "stable",
+	Profile:  asserts.PyTorch,
+}
+
+// SortStable checks sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)
+func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortStable(self, stable, dim, descending)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opSortStable, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.SortStable(self, stable, dim, descending)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opSortDimnameValues = asserts.Op{
+	Name:     "sort",
+	Overload: "dimname_values",
+	Profile:  asserts.PyTorch,
+}
+
+// SortDimnameValues checks sort.dimname_values(Tensor self, Dimname dim, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
+func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortDimnameValues(self, dim, descending, values, indices)
+	}
+	var c asserts.Call
+	var a3, a4 asserts.Saved
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opSortDimnameValues, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a3, &a4, values, indices)
+	return r0, r1
+}
+
+var opSortDimnameValuesStable = asserts.Op{
+	Name:     "sort",
+	Overload: "dimname_values_stable",
+	Profile:  asserts.PyTorch,
+}
+
+// SortDimnameValuesStable checks sort.dimname_values_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
+func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, descending bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
+	}
+	var c asserts.Call
+	var a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opSortDimnameValuesStable, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_c569b891ac2f, &a4, &a5, values, indices)
+	return r0, r1
+}
+
+var opSortDimname = asserts.Op{
+	Name:     "sort",
+	Overload: "dimname",
+	Profile:  asserts.PyTorch,
+}
+
+// SortDimname checks sort.dimname(Tensor self, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
+func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortDimname(self, dim, descending)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSortDimname, &assertgenshapes.Locs_7f268070be74)
+	r0, r1 := kernels.SortDimname(self, dim, descending)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	return r0, r1
+}
+
+var opSortDimnameStable = asserts.Op{
+	Name:     "sort",
+	Overload: "dimname_stable",
+	Profile:  asserts.PyTorch,
+}
+
+// SortDimnameStable checks sort.dimname_stable(Tensor self, *, bool? stable, Dimname dim, bool descending=False) -> (Tensor values, Tensor indices)
+func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.SortDimnameStable(self, stable, dim, descending)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSortDimnameStable, &assertgenshapes.Locs_7f268070be74)
+	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
+	return r0, r1
+}
+
+var opMsortOut = asserts.Op{
+	Name:     "msort",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MsortOut checks msort.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MsortOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opMsortOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.MsortOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opMsort = asserts.Op{
+	Name:     "msort",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Msort checks msort(Tensor self) -> Tensor
+func Msort(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Msort(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opMsort, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Msort(self)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opArgsort = asserts.Op{
+	Name:     "argsort",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Argsort checks argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor
+func Argsort(self *torch.Tensor, dim int64, descending bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Argsort(self, dim, descending)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsort, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.Argsort(self, dim, descending)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opArgsortStable = asserts.Op{
+	Name:     "argsort",
+	Overload: "stable",
+	Profile:  asserts.PyTorch,
+}
+
+// ArgsortStable checks argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor
+func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ArgsortStable(self, stable, dim, descending)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsortStable, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ArgsortStable(self, stable, dim, descending)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opArgsortStableOut = asserts.Op{
+	Name:     "argsort",
+	Overload: "stable_out",
+	Profile:  asserts.PyTorch,
+}
+
+// ArgsortStableOut checks argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)
+func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opArgsortStableOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	return r0
+}
+
+var opArgsortDimname = asserts.Op{
+	Name:     "argsort",
+	Overload: "dimname",
+	Profile:  asserts.PyTorch,
+}
+
+// ArgsortDimname checks argsort.dimname(Tensor self, Dimname dim, bool descending=False) -> Tensor
+func ArgsortDimname(self *torch.Tensor, dim string, descending bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.ArgsortDimname(self, dim, descending)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opArgsortDimname, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.ArgsortDimname(self, dim, descending)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opTopkValues = asserts.Op{
+	Name:     "topk",
+	Overload: "values",
+	Profile:  asserts.PyTorch,
+}
+
+// TopkValues checks topk.values(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)
+func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool, values *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
+	}
+	var c asserts.Call
+	var a0, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opTopkValues, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a5, &a6, self, values, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_21c7d22a05c4, &a0, &a5, &a6, self, values, indices)
+	return r0, r1
+}
+
+var opTopk = asserts.Op{
+	Name:     "topk",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Topk checks topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)
+func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.Topk(self, k_, dim, largest, sorted)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opTopk, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opAll = asserts.Op{
+	Name:     "all",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// All checks all(Tensor self) -> Tensor
+func All(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.All(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAll, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.All(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opAllAllOut = asserts.Op{
+	Name:     "all",
+	Overload: "all_out",
+	Profile:  asserts.PyTorch,
+}
+
+// AllAllOut checks all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AllAllOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAllAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.AllAllOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opAny = asserts.Op{
+	Name:     "any",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Any checks any(Tensor self) -> Tensor
+func Any(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Any(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAny, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Any(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opAnyAllOut = asserts.Op{
+	Name:     "any",
+	Overload: "all_out",
+	Profile:  asserts.PyTorch,
+}
+
+// AnyAllOut checks any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AnyAllOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAnyAllOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.AnyAllOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opRenormOut = asserts.Op{
+	Name:     "renorm",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// RenormOut checks renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)
+func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RenormOut(self, p, dim, maxnorm, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opRenormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	return r0
+}
+
+var opRenorm = asserts.Op{
+	Name:     "renorm",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Renorm checks renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor
+func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Renorm(self, p, dim, maxnorm)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRenorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Renorm(self, p, dim, maxnorm)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opRenorm_ = asserts.Op{
+	Name:     "renorm_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Renorm_ checks renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)
+func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Renorm_(self, p, dim, maxnorm)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opRenorm_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Renorm_(self, p, dim, maxnorm)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opUnfold = asserts.Op{
+	Name:     "unfold",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Unfold checks unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)
+func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Unfold(self, dimension, size, step)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfold, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Unfold(self, dimension, size, step)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opUnfoldBackward = asserts.Op{
+	Name:     "unfold_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// UnfoldBackward checks unfold_backward(Tensor grad_in, SymInt[] input_sizes, int dim, int size, int step) -> Tensor
+func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfoldBackward, &assertgenshapes.Locs_509b30c24218, &a0, grad_in)
+	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_509b30c24218, &a0, grad_in, r0)
+	return r0
+}
+
+var opUnfoldBackwardOut = asserts.Op{
+	Name:     "unfold_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// UnfoldBackwardOut checks unfold_backward.out(Tensor grad_in, SymInt[] input_sizes, int dim, int size, int step, *, Tensor(a!) out) -> Tensor(a!)
+func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, size int64, step int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnfoldBackwardOut, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_d5e0d64d63e2, &a5, out)
+	return r0
+}
+
+var opEqual = asserts.Op{
+	Name:     "equal",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Equal checks equal(Tensor self, Tensor other) -> bool
+func Equal(self *torch.Tensor, other *torch.Tensor) bool {
+	if !asserts.Checking() {
+		return kernels.Equal(self, other)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_ce9f04c9b94e(&c, &opEqual, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	r0 := kernels.Equal(self, other)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_3c9f7e87e088, &a0, &a1, self, other)
+	return r0
+}
+
+var opPowTensorTensorOut = asserts.Op{
+	Name:     "pow",
+	Overload: "Tensor_Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
+func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowTensorTensorOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opPowTensorTensorOut, &assertgenshapes.Locs_5c769038e655, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
+	r0 := kernels.PowTensorTensorOut(self, exponent, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5c769038e655, &a0, &a1, &a2, self, exponent, out)
+	return r0
+}
+
+var opPowTensorTensor = asserts.Op{
+	Name:     "pow",
+	Overload: "Tensor_Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
+func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowTensorTensor(self, exponent)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opPowTensorTensor, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent)
+	r0 := kernels.PowTensorTensor(self, exponent)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_c215f155d712, &a0, &a1, self, exponent, r0)
+	return r0
+}
+
+var opPowScalarOut = asserts.Op{
+	Name:     "pow",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// PowScalarOut checks pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
+func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowScalarOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPowScalarOut, &assertgenshapes.Locs_ba939613285c, &a1, &a2, exponent, out)
+	defer c.Abandon()
+	r0 := kernels.PowScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ba939613285c, &a1, &a2, exponent, out)
+	return r0
+}
+
+var opPowScalar = asserts.Op{
+	Name:     "pow",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// PowScalar checks pow.Scalar(Scalar self, Tensor exponent) -> Tensor
+func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowScalar(self, exponent)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPowScalar, &assertgenshapes.Locs_b1040d773773, &a1, exponent)
+	r0 := kernels.PowScalar(self, exponent)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_b1040d773773, &a1, exponent, r0)
+	return r0
+}
+
+var opPowTensorScalarOut = asserts.Op{
+	Name:     "pow",
+	Overload: "Tensor_Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
+func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowTensorScalarOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opPowTensorScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.PowTensorScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opPowTensorScalar = asserts.Op{
+	Name:     "pow",
+	Overload: "Tensor_Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
+func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.PowTensorScalar(self, exponent)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPowTensorScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.PowTensorScalar(self, exponent)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opPow_Scalar = asserts.Op{
+	Name:     "pow_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// Pow_Scalar checks pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
+func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Pow_Scalar(self, exponent)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opPow_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Pow_Scalar(self, exponent)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opPow_Tensor = asserts.Op{
+	Name:     "pow_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// Pow_Tensor checks pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
+func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Pow_Tensor(self, exponent)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_3afd73b00e85(&c, &opPow_Tensor, &assertgenshapes.Locs_dbfb90eb6b76, &a0, &a1, self, exponent)
+	defer c.Abandon()
+	r0 := kernels.Pow_Tensor(self, exponent)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_dbfb90eb6b76, &a0, &a1, self, exponent)
+	return r0
+}
+
+var opFloatPowerTensorTensorOut = asserts.Op{
+	Name:     "float_power",
+	Overload: "Tensor_Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// FloatPowerTensorTensorOut checks float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
+func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opFloatPowerTensorTensorOut, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_905fbdf093eb, &a2, out)
+	return r0
+}
+
+var opFloatPowerTensorTensor = asserts.Op{
+	Name:     "float_power",
+	Overload: "Tensor_Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// FloatPowerTensorTensor checks float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
+func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerTensorTensor(self, exponent)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opFloatPowerTensorTensor, &assertgenshapes.Locs_c215f155d712)
+	r0 := kernels.FloatPowerTensorTensor(self, exponent)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_c215f155d712)
+	return r0
+}
+
+var opFloatPowerScalarOut = asserts.Op{
+	Name:     "float_power",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// FloatPowerScalarOut checks float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
+func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerScalarOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPowerScalarOut, &assertgenshapes.Locs_981777aaf729, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_981777aaf729, &a2, out)
+	return r0
+}
+
+var opFloatPowerScalar = asserts.Op{
+	Name:     "float_power",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// FloatPowerScalar checks float_power.Scalar(Scalar self, Tensor exponent) -> Tensor
+func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerScalar(self, exponent)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloatPowerScalar, &assertgenshapes.Locs_b1040d773773)
+	r0 := kernels.FloatPowerScalar(self, exponent)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_b1040d773773)
+	return r0
+}
+
+var opFloatPowerTensorScalarOut = asserts.Op{
+	Name:     "float_power",
+	Overload: "Tensor_Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// FloatPowerTensorScalarOut checks float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
+func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPowerTensorScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opFloatPowerTensorScalar = asserts.Op{
+	Name:     "float_power",
+	Overload: "Tensor_Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// FloatPowerTensorScalar checks float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
+func FloatPowerTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPowerTensorScalar(self, exponent)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFloatPowerTensorScalar, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.FloatPowerTensorScalar(self, exponent)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opFloatPower_Scalar = asserts.Op{
+	Name:     "float_power_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// FloatPower_Scalar checks float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
+func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPower_Scalar(self, exponent)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFloatPower_Scalar, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.FloatPower_Scalar(self, exponent)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opFloatPower_Tensor = asserts.Op{
+	Name:     "float_power_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// FloatPower_Tensor checks float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)
+func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FloatPower_Tensor(self, exponent)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFloatPower_Tensor, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.FloatPower_Tensor(self, exponent)
+	assertgenshapes.ChecksPost_33d810fd2f11(&c, &assertgenshapes.Locs_dbfb90eb6b76, &a0, self)
+	return r0
+}
+
+var opNormal_ = asserts.Op{
+	Name:     "normal_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Normal_ checks normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
+func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Normal_(self, mean, std, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNormal_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Normal_(self, mean, std, generator)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opNormalOut = asserts.Op{
+	Name:     "normal",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NormalOut checks normal.out(Tensor self, float mean=0, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalOut(self, mean, std, generator, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opNormalOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.NormalOut(self, mean, std, generator, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
+	return r0
+}
+
+var opNormalFunctional = asserts.Op{
+	Name:     "normal_functional",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NormalFunctional checks normal_functional(Tensor self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor
+func NormalFunctional(self *torch.Tensor, mean float64, std float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalFunctional(self, mean, std, generator)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNormalFunctional, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.NormalFunctional(self, mean, std, generator)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opNormalTensorFloatOut = asserts.Op{
+	Name:     "normal",
+	Overload: "Tensor_float_out",
+	Profile:  asserts.PyTorch,
+}
+
+// NormalTensorFloatOut checks normal.Tensor_float_out(Tensor mean, float std=1, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalTensorFloatOut(mean, std, generator, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormalTensorFloatOut, &assertgenshapes.Locs_9dee86718763, &a0, &a3, mean, out)
+	defer c.Abandon()
+	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_9dee86718763, &a0, &a3, mean, out)
+	return r0
+}
+
+var opNormalTensorFloat = asserts.Op{
+	Name:     "normal",
+	Overload: "Tensor_float",
+	Profile:  asserts.PyTorch,
+}
+
+// NormalTensorFloat checks normal.Tensor_float(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor
+func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalTensorFloat(mean, std, generator)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormalTensorFloat, &assertgenshapes.Locs_d9353212313e, &a0, mean)
+	r0 := kernels.NormalTensorFloat(mean, std, generator)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d9353212313e, &a0, mean, r0)
+	return r0
+}
+
+var opNormalFloatTensorOut = asserts.Op{
+	Name:     "normal",
+	Overload: "float_Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// NormalFloatTensorOut checks normal.float_Tensor_out(float mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalFloatTensorOut(mean, std, generator, out)
+	}
+	var c asserts.Call
+	var a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opNormalFloatTensorOut, &assertgenshapes.Locs_887e60d1a0f1, &a1, &a3, std, out)
+	defer c.Abandon()
+	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_887e60d1a0f1, &a1, &a3, std, out)
+	return r0
+}
+
+var opNormalFloatTensor = asserts.Op{
+	Name:     "normal",
+	Overload: "float_Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// NormalFloatTensor checks normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor
+func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalFloatTensor(mean, std, generator)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opNormalFloatTensor, &assertgenshapes.Locs_8acf7e3900ab, &a1, std)
+	r0 := kernels.NormalFloatTensor(mean, std, generator)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_8acf7e3900ab, &a1, std, r0)
+	return r0
+}
+
+var opNormalTensorTensorOut = asserts.Op{
+	Name:     "normal",
+	Overload: "Tensor_Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// NormalTensorTensorOut checks normal.Tensor_Tensor_out(Tensor mean, Tensor std, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalTensorTensorOut(mean, std, generator, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opNormalTensorTensorOut, &assertgenshapes.Locs_4202a581631c, &a0, &a1, &a3, mean, std, out)
+	defer c.Abandon()
+	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4202a581631c, &a0, &a1, &a3, mean, std, out)
+	return r0
+}
+
+var opNormalTensorTensor = asserts.Op{
+	Name:     "normal",
+	Overload: "Tensor_Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// NormalTensorTensor checks normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor
+func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalTensorTensor(mean, std, generator)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opNormalTensorTensor, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std)
+	r0 := kernels.NormalTensorTensor(mean, std, generator)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_46652c1edcbb, &a0, &a1, mean, std, r0)
+	return r0
+}
+
+var opNormalFloatFloat = asserts.Op{
+	Name:     "normal",
+	Overload: "float_float",
+	Profile:  asserts.PyTorch,
+}
+
+// NormalFloatFloat checks normal.float_float(float mean, float std, SymInt[] size, *, Generator? generator=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor
+func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dtype *int, layout *int, device *string, pin_memory *bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opNormalFloatFloat, &assertgenshapes.Locs_8abf841961aa)
+	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
+	return r0
+}
+
+var opNormalFloatFloatOut = asserts.Op{
+	Name:     "normal",
+	Overload: "float_float_out",
+	Profile:  asserts.PyTorch,
+}
+
+// NormalFloatFloatOut checks normal.float_float_out(float mean, float std, SymInt[] size, *, Generator? generator=None, Tensor(a!) out) -> Tensor(a!)
+func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opNormalFloatFloatOut, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a4, out)
+	return r0
+}
+
+var opAlias = asserts.Op{
+	Name:     "alias",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Alias checks alias(Tensor(a) self) -> Tensor(a)
+func Alias(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Alias(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAlias, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Alias(self)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXAmpForeachNonFiniteCheckAndUnscale_ = asserts.Op{
+	Name:     "_amp_foreach_non_finite_check_and_unscale_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XAmpForeachNonFiniteCheckAndUnscale_ checks _amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor inv_scale) -> ()
+func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1, a2 asserts.Saved
+		l0     asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_19c96358c658(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+	defer c.Abandon()
+	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost_dcbbd2dbca15(&c, &assertgenshapes.Locs_16f5a6d8edb2, &l0, &a1, &a2, self, found_inf, inv_scale)
+}
+
+var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
+	Name:     "_amp_foreach_non_finite_check_and_unscale",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XAmpForeachNonFiniteCheckAndUnscaleOut checks _amp_foreach_non_finite_check_and_unscale.out(Tensor[] self, Tensor(b!) found_inf, Tensor inv_scale, *, Tensor(a!)[] out) -> ()
+func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1, a2 asserts.Saved
+		l0, l3 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_39c898293ce3(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	defer c.Abandon()
+	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
+	assertgenshapes.ChecksPost_954404970cfd(&c, &assertgenshapes.Locs_f26ef9c1fc35, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+}
+
+var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
+	Name:     "_amp_foreach_non_finite_check_and_unscale",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XAmpForeachNonFiniteCheckAndUnscale checks _amp_foreach_non_finite_check_and_unscale(Tensor[] self, Tensor found_inf, Tensor inv_scale) -> (Tensor[] self_out, Tensor found_inf_out)
+func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.Tensor, inv_scale *torch.Tensor) ([]*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &assertgenshapes.Locs_884ce490bbdf)
+	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_884ce490bbdf)
+	return r0, r1
+}
+
+var opXAmpUpdateScale_ = asserts.Op{
+	Name:     "_amp_update_scale_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XAmpUpdateScale_ checks _amp_update_scale_(Tensor(a!) self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> Tensor(a!)
+func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opXAmpUpdateScale_, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
+	defer c.Abandon()
+	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
+	assertgenshapes.ChecksPost_0e1220ee43a5(&c, &assertgenshapes.Locs_fbe761053289, &a0, &a1, self, growth_tracker)
+	return r0
+}
+
+var opXAmpUpdateScaleOut = asserts.Op{
+	Name:     "_amp_update_scale",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XAmpUpdateScaleOut checks _amp_update_scale.out(Tensor self, Tensor(b!) growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval, *, Tensor(a!) out) -> Tensor(a!)
+func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
+	}
+	var c asserts.Call
+	var a1, a6 asserts.Saved
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opXAmpUpdateScaleOut, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
+	defer c.Abandon()
+	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
+	assertgenshapes.ChecksPost_13a9d99e7960(&c, &assertgenshapes.Locs_9d0aad22d5cb, &a1, &a6, growth_tracker, out)
+	return r0
+}
+
+var opXAmpUpdateScale = asserts.Op{
+	Name:     "_amp_update_scale",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XAmpUpdateScale checks _amp_update_scale(Tensor self, Tensor growth_tracker, Tensor found_inf, float scale_growth_factor, float scale_backoff_factor, int growth_interval) -> (Tensor, Tensor growth_tracker_out)
+func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf *torch.Tensor, scale_growth_factor float64, scale_backoff_factor float64, growth_interval int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXAmpUpdateScale, &assertgenshapes.Locs_8d877ccb050b)
+	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_8d877ccb050b)
+	return r0, r1
+}
+
+var opXForeachAddScalar = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddScalar checks _foreach_add.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAddScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachAddScalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachAdd_Scalar = asserts.Op{
+	Name:     "_foreach_add_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAdd_Scalar checks _foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAdd_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAdd_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAdd_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAddScalarOut = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddScalarOut checks _foreach_add.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAddScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachAddScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachAddList = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddList checks _foreach_add.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
+func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddList(self, other, alpha)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachAddList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	r0 := kernels.XForeachAddList(self, other, alpha)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	return r0
+}
+
+var opXForeachAdd_List = asserts.Op{
+	Name:     "_foreach_add_",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAdd_List checks _foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
+func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAdd_List(self, other, alpha)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachAdd_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachAdd_List(self, other, alpha)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachAddListOut = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "List_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddListOut checks _foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
+func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddListOut(self, other, alpha, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachAddListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachAddListOut(self, other, alpha, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+}
+
+var opXForeachAddScalarList = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddScalarList checks _foreach_add.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAddScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachAddScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachAdd_ScalarList = asserts.Op{
+	Name:     "_foreach_add_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAdd_ScalarList checks _foreach_add_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAdd_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAdd_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAdd_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAddScalarListOut = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddScalarListOut checks _foreach_add.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAddScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachAddScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachAddTensor = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddTensor checks _foreach_add.Tensor(Tensor[] self, Tensor other, *, Scalar alpha=1) -> Tensor[]
+func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddTensor(self, other, alpha)
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_0a97480467d9(&c, &opXForeachAddTensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	r0 := kernels.XForeachAddTensor(self, other, alpha)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	return r0
+}
+
+var opXForeachAdd_Tensor = asserts.Op{
+	Name:     "_foreach_add_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAdd_Tensor checks _foreach_add_.Tensor(Tensor(a!)[] self, Tensor other, *, Scalar alpha=1) -> ()
+func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAdd_Tensor(self, other, alpha)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_4ab3f47e234e(&c, &opXForeachAdd_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	defer c.Abandon()
+	kernels.XForeachAdd_Tensor(self, other, alpha)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+}
+
+var opXForeachAddTensorOut = asserts.Op{
+	Name:     "_foreach_add",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddTensorOut checks _foreach_add.Tensor_out(Tensor[] self, Tensor other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
+func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddTensorOut(self, other, alpha, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1     asserts.Saved
+		l0, l3 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_d3010669e944(&c, &opXForeachAddTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachAddTensorOut(self, other, alpha, out)
+	assertgenshapes.ChecksPost_714768057f82(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l3, self, other, out)
+}
+
+var opXForeachSubScalar = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSubScalar checks _foreach_sub.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSubScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSubScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachSubScalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachSub_Scalar = asserts.Op{
+	Name:     "_foreach_sub_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSub_Scalar checks _foreach_sub_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachSub_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSub_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSub_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSubScalarOut = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSubScalarOut checks _foreach_sub.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSubScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSubScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachSubScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachSubList = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSubList checks _foreach_sub.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]
+func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSubList(self, other, alpha)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachSubList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	r0 := kernels.XForeachSubList(self, other, alpha)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	return r0
+}
+
+var opXForeachSub_List = asserts.Op{
+	Name:     "_foreach_sub_",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSub_List checks _foreach_sub_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()
+func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachSub_List(self, other, alpha)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachSub_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachSub_List(self, other, alpha)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachSubListOut = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "List_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSubListOut checks _foreach_sub.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()
+func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSubListOut(self, other, alpha, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachSubListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachSubListOut(self, other, alpha, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l3, self, other, out)
+}
+
+var opXForeachSubScalarList = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSubScalarList checks _foreach_sub.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSubScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSubScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachSubScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachSub_ScalarList = asserts.Op{
+	Name:     "_foreach_sub_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSub_ScalarList checks _foreach_sub_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachSub_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSub_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSub_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSubScalarListOut = asserts.Op{
+	Name:     "_foreach_sub",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSubScalarListOut checks _foreach_sub.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSubScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSubScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachSubScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMulScalar = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMulScalar checks _foreach_mul.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMulScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMulScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachMulScalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachMul_Scalar = asserts.Op{
+	Name:     "_foreach_mul_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMul_Scalar checks _foreach_mul_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMul_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMul_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMul_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMulScalarOut = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMulScalarOut checks _foreach_mul.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMulScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMulScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMulScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMulList = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMulList checks _foreach_mul.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMulList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachMulList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	r0 := kernels.XForeachMulList(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	return r0
+}
+
+var opXForeachMul_List = asserts.Op{
+	Name:     "_foreach_mul_",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMul_List checks _foreach_mul_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMul_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMul_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachMul_List(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachMulListOut = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "List_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMulListOut checks _foreach_mul.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMulListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMulListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachMulListOut(self, other, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachMulScalarList = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMulScalarList checks _foreach_mul.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMulScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMulScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachMulScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachMul_ScalarList = asserts.Op{
+	Name:     "_foreach_mul_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMul_ScalarList checks _foreach_mul_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMul_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMul_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMul_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMulScalarListOut = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMulScalarListOut checks _foreach_mul.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMulScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMulScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMulScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMulTensor = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMulTensor checks _foreach_mul.Tensor(Tensor[] self, Tensor other) -> Tensor[]
+func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMulTensor(self, other)
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_0a97480467d9(&c, &opXForeachMulTensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	r0 := kernels.XForeachMulTensor(self, other)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	return r0
+}
+
+var opXForeachMul_Tensor = asserts.Op{
+	Name:     "_foreach_mul_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMul_Tensor checks _foreach_mul_.Tensor(Tensor(a!)[] self, Tensor other) -> ()
+func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMul_Tensor(self, other)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_4ab3f47e234e(&c, &opXForeachMul_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	defer c.Abandon()
+	kernels.XForeachMul_Tensor(self, other)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+}
+
+var opXForeachMulTensorOut = asserts.Op{
+	Name:     "_foreach_mul",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMulTensorOut checks _foreach_mul.Tensor_out(Tensor[] self, Tensor other, *, Tensor(a!)[] out) -> ()
+func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMulTensorOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1     asserts.Saved
+		l0, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_d3010669e944(&c, &opXForeachMulTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachMulTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_714768057f82(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+}
+
+var opXForeachDivScalar = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDivScalar checks _foreach_div.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachDivScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachDivScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachDivScalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachDiv_Scalar = asserts.Op{
+	Name:     "_foreach_div_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDiv_Scalar checks _foreach_div_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachDiv_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachDiv_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachDiv_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachDivScalarOut = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDivScalarOut checks _foreach_div.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDivScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachDivScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachDivScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachDivList = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDivList checks _foreach_div.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachDivList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachDivList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	r0 := kernels.XForeachDivList(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	return r0
+}
+
+var opXForeachDiv_List = asserts.Op{
+	Name:     "_foreach_div_",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDiv_List checks _foreach_div_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDiv_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachDiv_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachDiv_List(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachDivListOut = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "List_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDivListOut checks _foreach_div.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDivListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachDivListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachDivListOut(self, other, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachDivScalarList = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDivScalarList checks _foreach_div.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachDivScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachDivScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachDivScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachDiv_ScalarList = asserts.Op{
+	Name:     "_foreach_div_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDiv_ScalarList checks _foreach_div_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachDiv_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachDiv_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachDiv_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachDivScalarListOut = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDivScalarListOut checks _foreach_div.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDivScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachDivScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachDivScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachDivTensor = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDivTensor checks _foreach_div.Tensor(Tensor[] self, Tensor other) -> Tensor[]
+func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachDivTensor(self, other)
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_0a97480467d9(&c, &opXForeachDivTensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	r0 := kernels.XForeachDivTensor(self, other)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	return r0
+}
+
+var opXForeachDiv_Tensor = asserts.Op{
+	Name:     "_foreach_div_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDiv_Tensor checks _foreach_div_.Tensor(Tensor(a!)[] self, Tensor other) -> ()
+func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDiv_Tensor(self, other)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1 asserts.Saved
+		l0 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_4ab3f47e234e(&c, &opXForeachDiv_Tensor, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+	defer c.Abandon()
+	kernels.XForeachDiv_Tensor(self, other)
+	assertgenshapes.ChecksPost_f4a3ca7f72a6(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &a1, self, other)
+}
+
+var opXForeachDivTensorOut = asserts.Op{
+	Name:     "_foreach_div",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachDivTensorOut checks _foreach_div.Tensor_out(Tensor[] self, Tensor other, *, Tensor(a!)[] out) -> ()
+func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachDivTensorOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a1     asserts.Saved
+		l0, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_d3010669e944(&c, &opXForeachDivTensorOut, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachDivTensorOut(self, other, out)
+	assertgenshapes.ChecksPost_714768057f82(&c, &assertgenshapes.Locs_4008efd01118, &l0, &a1, &l2, self, other, out)
+}
+
+var opXForeachClampMaxScalar = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMaxScalar checks _foreach_clamp_max.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMaxScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMaxScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachClampMaxScalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachClampMax_Scalar = asserts.Op{
+	Name:     "_foreach_clamp_max_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMax_Scalar checks _foreach_clamp_max_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMax_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMax_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachClampMax_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachClampMaxScalarOut = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMaxScalarOut checks _foreach_clamp_max.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMaxScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMaxScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachClampMaxScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachClampMaxList = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMaxList checks _foreach_clamp_max.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMaxList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachClampMaxList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	r0 := kernels.XForeachClampMaxList(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	return r0
+}
+
+var opXForeachClampMax_List = asserts.Op{
+	Name:     "_foreach_clamp_max_",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMax_List checks _foreach_clamp_max_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMax_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachClampMax_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachClampMax_List(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachClampMaxListOut = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "List_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMaxListOut checks _foreach_clamp_max.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMaxListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachClampMaxListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachClampMaxListOut(self, other, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachClampMaxScalarList = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMaxScalarList checks _foreach_clamp_max.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMaxScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMaxScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachClampMax_ScalarList = asserts.Op{
+	Name:     "_foreach_clamp_max_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMax_ScalarList checks _foreach_clamp_max_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMax_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMax_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachClampMax_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachClampMaxScalarListOut = asserts.Op{
+	Name:     "_foreach_clamp_max",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMaxScalarListOut checks _foreach_clamp_max.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMaxScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMaxScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachClampMinScalar = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMinScalar checks _foreach_clamp_min.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMinScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMinScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachClampMinScalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachClampMin_Scalar = asserts.Op{
+	Name:     "_foreach_clamp_min_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMin_Scalar checks _foreach_clamp_min_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMin_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMin_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachClampMin_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachClampMinScalarOut = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMinScalarOut checks _foreach_clamp_min.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMinScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMinScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachClampMinScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachClampMinList = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMinList checks _foreach_clamp_min.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMinList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachClampMinList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	r0 := kernels.XForeachClampMinList(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	return r0
+}
+
+var opXForeachClampMin_List = asserts.Op{
+	Name:     "_foreach_clamp_min_",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMin_List checks _foreach_clamp_min_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMin_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachClampMin_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachClampMin_List(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachClampMinListOut = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "List_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMinListOut checks _foreach_clamp_min.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMinListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachClampMinListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachClampMinListOut(self, other, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachClampMinScalarList = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMinScalarList checks _foreach_clamp_min.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachClampMinScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachClampMinScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachClampMinScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachClampMin_ScalarList = asserts.Op{
+	Name:     "_foreach_clamp_min_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMin_ScalarList checks _foreach_clamp_min_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMin_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachClampMin_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachClampMin_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachClampMinScalarListOut = asserts.Op{
+	Name:     "_foreach_clamp_min",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachClampMinScalarListOut checks _foreach_clamp_min.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachClampMinScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachClampMinScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachClampMinScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMaximumScalar = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMaximumScalar checks _foreach_maximum.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMaximumScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMaximumScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachMaximumScalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachMaximum_Scalar = asserts.Op{
+	Name:     "_foreach_maximum_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMaximum_Scalar checks _foreach_maximum_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximum_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMaximum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMaximum_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMaximumScalarOut = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMaximumScalarOut checks _foreach_maximum.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximumScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMaximumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMaximumScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMaximumList = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMaximumList checks _foreach_maximum.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMaximumList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachMaximumList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	r0 := kernels.XForeachMaximumList(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	return r0
+}
+
+var opXForeachMaximum_List = asserts.Op{
+	Name:     "_foreach_maximum_",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMaximum_List checks _foreach_maximum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximum_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMaximum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachMaximum_List(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachMaximumListOut = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "List_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMaximumListOut checks _foreach_maximum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximumListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMaximumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachMaximumListOut(self, other, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachMaximumScalarList = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMaximumScalarList checks _foreach_maximum.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMaximumScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMaximumScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachMaximumScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachMaximum_ScalarList = asserts.Op{
+	Name:     "_foreach_maximum_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMaximum_ScalarList checks _foreach_maximum_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximum_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMaximum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMaximum_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMaximumScalarListOut = asserts.Op{
+	Name:     "_foreach_maximum",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMaximumScalarListOut checks _foreach_maximum.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMaximumScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMaximumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMaximumScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMinimumScalar = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMinimumScalar checks _foreach_minimum.Scalar(Tensor[] self, Scalar scalar) -> Tensor[]
+func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMinimumScalar(self, scalar)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMinimumScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachMinimumScalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachMinimum_Scalar = asserts.Op{
+	Name:     "_foreach_minimum_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMinimum_Scalar checks _foreach_minimum_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()
+func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimum_Scalar(self, scalar)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMinimum_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMinimum_Scalar(self, scalar)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMinimumScalarOut = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMinimumScalarOut checks _foreach_minimum.Scalar_out(Tensor[] self, Scalar scalar, *, Tensor(a!)[] out) -> ()
+func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimumScalarOut(self, scalar, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMinimumScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMinimumScalarOut(self, scalar, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachMinimumList = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMinimumList checks _foreach_minimum.List(Tensor[] self, Tensor[] other) -> Tensor[]
+func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMinimumList(self, other)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachMinimumList, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	r0 := kernels.XForeachMinimumList(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	return r0
+}
+
+var opXForeachMinimum_List = asserts.Op{
+	Name:     "_foreach_minimum_",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMinimum_List checks _foreach_minimum_.List(Tensor(a!)[] self, Tensor[] other) -> ()
+func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimum_List(self, other)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachMinimum_List, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+	defer c.Abandon()
+	kernels.XForeachMinimum_List(self, other)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_3c9f7e87e088, &l0, &l1, self, other)
+}
+
+var opXForeachMinimumListOut = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "List_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMinimumListOut checks _foreach_minimum.List_out(Tensor[] self, Tensor[] other, *, Tensor(a!)[] out) -> ()
+func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimumListOut(self, other, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachMinimumListOut, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
+	kernels.XForeachMinimumListOut(self, other, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_4008efd01118, &l0, &l1, &l2, self, other, out)
+}
+
+var opXForeachMinimumScalarList = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMinimumScalarList checks _foreach_minimum.ScalarList(Tensor[] self, Scalar[] scalars) -> Tensor[]
+func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMinimumScalarList(self, scalars)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMinimumScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachMinimumScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachMinimum_ScalarList = asserts.Op{
+	Name:     "_foreach_minimum_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMinimum_ScalarList checks _foreach_minimum_.ScalarList(Tensor(a!)[] self, Scalar[] scalars) -> ()
+func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimum_ScalarList(self, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachMinimum_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachMinimum_ScalarList(self, scalars)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachMinimumScalarListOut = asserts.Op{
+	Name:     "_foreach_minimum",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMinimumScalarListOut checks _foreach_minimum.ScalarList_out(Tensor[] self, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMinimumScalarListOut(self, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMinimumScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachMinimumScalarListOut(self, scalars, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachAddcdivScalar = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcdivScalar checks _foreach_addcdiv.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
+func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcdivScalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	return r0
+}
+
+var opXForeachAddcdivScalarList = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcdivScalarList checks _foreach_addcdiv.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
+func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcdivScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	return r0
+}
+
+var opXForeachAddcdivTensor = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcdivTensor checks _foreach_addcdiv.Tensor(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> Tensor[]
+func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXForeachAddcdivTensor, &assertgenshapes.Locs_7e888dc64c0d)
+	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_d0783c2360eb(&c, &assertgenshapes.Locs_7e888dc64c0d)
+	return r0
+}
+
+var opXForeachAddcdiv_Scalar = asserts.Op{
+	Name:     "_foreach_addcdiv_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcdiv_Scalar checks _foreach_addcdiv_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
+func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcdiv_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
+	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+}
+
+var opXForeachAddcdivScalarOut = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcdivScalarOut checks _foreach_addcdiv.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
+func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2, l4 asserts.SavedList
+	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcdivScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
+	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
+	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+}
+
+var opXForeachAddcdiv_ScalarList = asserts.Op{
+	Name:     "_foreach_addcdiv_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcdiv_ScalarList checks _foreach_addcdiv_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
+func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcdiv_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
+	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+}
+
+var opXForeachAddcdivScalarListOut = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcdivScalarListOut checks _foreach_addcdiv.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2, l4 asserts.SavedList
+	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcdivScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
+	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+}
+
+var opXForeachAddcdiv_Tensor = asserts.Op{
+	Name:     "_foreach_addcdiv_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcdiv_Tensor checks _foreach_addcdiv_.Tensor(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> ()
+func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
+		return
+	}
+	var c asserts.Call
+	var (
+		a3         asserts.Saved
+		l0, l1, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_e455340ad3a5(&c, &opXForeachAddcdiv_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
+	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_a9c32f434f66(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+}
+
+var opXForeachAddcdivTensorOut = asserts.Op{
+	Name:     "_foreach_addcdiv",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcdivTensorOut checks _foreach_addcdiv.Tensor_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars, *, Tensor(a!)[] out) -> ()
+func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a3             asserts.Saved
+		l0, l1, l2, l4 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_642641a22c1e(&c, &opXForeachAddcdivTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
+	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost_b18e73070c5b(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+}
+
+var opXForeachAddcmulScalar = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcmulScalar checks _foreach_addcmul.Scalar(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> Tensor[]
+func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcmulScalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	return r0
+}
+
+var opXForeachAddcmulScalarList = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcmulScalarList checks _foreach_addcmul.ScalarList(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> Tensor[]
+func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachAddcmulScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	return r0
+}
+
+var opXForeachAddcmulTensor = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcmulTensor checks _foreach_addcmul.Tensor(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> Tensor[]
+func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXForeachAddcmulTensor, &assertgenshapes.Locs_7e888dc64c0d)
+	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_d0783c2360eb(&c, &assertgenshapes.Locs_7e888dc64c0d)
+	return r0
+}
+
+var opXForeachAddcmul_Scalar = asserts.Op{
+	Name:     "_foreach_addcmul_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcmul_Scalar checks _foreach_addcmul_.Scalar(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1) -> ()
+func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcmul_Scalar, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
+	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+}
+
+var opXForeachAddcmulScalarOut = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcmulScalarOut checks _foreach_addcmul.Scalar_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar value=1, *, Tensor(a!)[] out) -> ()
+func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, value torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2, l4 asserts.SavedList
+	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcmulScalarOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
+	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
+	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+}
+
+var opXForeachAddcmul_ScalarList = asserts.Op{
+	Name:     "_foreach_addcmul_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcmul_ScalarList checks _foreach_addcmul_.ScalarList(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars) -> ()
+func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachAddcmul_ScalarList, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
+	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_f572ee99ebc4, &l0, &l1, &l2, self, tensor1, tensor2)
+}
+
+var opXForeachAddcmulScalarListOut = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcmulScalarListOut checks _foreach_addcmul.ScalarList_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Scalar[] scalars, *, Tensor(a!)[] out) -> ()
+func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2, l4 asserts.SavedList
+	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachAddcmulScalarListOut, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
+	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_343cf836938e, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+}
+
+var opXForeachAddcmul_Tensor = asserts.Op{
+	Name:     "_foreach_addcmul_",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcmul_Tensor checks _foreach_addcmul_.Tensor(Tensor(a!)[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars) -> ()
+func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
+		return
+	}
+	var c asserts.Call
+	var (
+		a3         asserts.Saved
+		l0, l1, l2 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_e455340ad3a5(&c, &opXForeachAddcmul_Tensor, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
+	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
+	assertgenshapes.ChecksPost_a9c32f434f66(&c, &assertgenshapes.Locs_7e888dc64c0d, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+}
+
+var opXForeachAddcmulTensorOut = asserts.Op{
+	Name:     "_foreach_addcmul",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAddcmulTensorOut checks _foreach_addcmul.Tensor_out(Tensor[] self, Tensor[] tensor1, Tensor[] tensor2, Tensor scalars, *, Tensor(a!)[] out) -> ()
+func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor2 []*torch.Tensor, scalars *torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
+		return
+	}
+	var c asserts.Call
+	var (
+		a3             asserts.Saved
+		l0, l1, l2, l4 asserts.SavedList
+	)
+	assertgenshapes.ChecksPre_642641a22c1e(&c, &opXForeachAddcmulTensorOut, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
+	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
+	assertgenshapes.ChecksPost_b18e73070c5b(&c, &assertgenshapes.Locs_81ee6df53814, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+}
+
+var opXForeachAbs = asserts.Op{
+	Name:     "_foreach_abs",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAbs checks _foreach_abs(Tensor[] self) -> Tensor[]
+func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAbs(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAbs, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachAbs(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachAbs_ = asserts.Op{
+	Name:     "_foreach_abs_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAbs_ checks _foreach_abs_(Tensor(a!)[] self) -> ()
+func XForeachAbs_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAbs_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAbs_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAbs_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAbsOut = asserts.Op{
+	Name:     "_foreach_abs",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAbsOut checks _foreach_abs.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAbsOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAbsOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachAbsOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachAcos = asserts.Op{
+	Name:     "_foreach_acos",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAcos checks _foreach_acos(Tensor[] self) -> Tensor[]
+func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAcos(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAcos, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachAcos(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachAcos_ = asserts.Op{
+	Name:     "_foreach_acos_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAcos_ checks _foreach_acos_(Tensor(a!)[] self) -> ()
+func XForeachAcos_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAcos_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAcos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAcos_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAcosOut = asserts.Op{
+	Name:     "_foreach_acos",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAcosOut checks _foreach_acos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAcosOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAcosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachAcosOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachAsin = asserts.Op{
+	Name:     "_foreach_asin",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAsin checks _foreach_asin(Tensor[] self) -> Tensor[]
+func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAsin(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAsin, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachAsin(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachAsin_ = asserts.Op{
+	Name:     "_foreach_asin_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAsin_ checks _foreach_asin_(Tensor(a!)[] self) -> ()
+func XForeachAsin_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAsin_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAsin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAsin_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAsinOut = asserts.Op{
+	Name:     "_foreach_asin",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAsinOut checks _foreach_asin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAsinOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAsinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachAsinOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachAtan = asserts.Op{
+	Name:     "_foreach_atan",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAtan checks _foreach_atan(Tensor[] self) -> Tensor[]
+func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachAtan(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachAtan, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachAtan(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachAtan_ = asserts.Op{
+	Name:     "_foreach_atan_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAtan_ checks _foreach_atan_(Tensor(a!)[] self) -> ()
+func XForeachAtan_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAtan_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachAtan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachAtan_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachAtanOut = asserts.Op{
+	Name:     "_foreach_atan",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachAtanOut checks _foreach_atan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachAtanOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachAtanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachAtanOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachCeil = asserts.Op{
+	Name:     "_foreach_ceil",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCeil checks _foreach_ceil(Tensor[] self) -> Tensor[]
+func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachCeil(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachCeil, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachCeil(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachCeil_ = asserts.Op{
+	Name:     "_foreach_ceil_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCeil_ checks _foreach_ceil_(Tensor(a!)[] self) -> ()
+func XForeachCeil_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCeil_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCeil_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachCeil_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachCeilOut = asserts.Op{
+	Name:     "_foreach_ceil",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCeilOut checks _foreach_ceil.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCeilOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCeilOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachCeilOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachCos = asserts.Op{
+	Name:     "_foreach_cos",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCos checks _foreach_cos(Tensor[] self) -> Tensor[]
+func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachCos(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachCos, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachCos(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachCos_ = asserts.Op{
+	Name:     "_foreach_cos_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCos_ checks _foreach_cos_(Tensor(a!)[] self) -> ()
+func XForeachCos_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCos_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCos_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachCos_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachCosOut = asserts.Op{
+	Name:     "_foreach_cos",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCosOut checks _foreach_cos.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCosOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCosOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachCosOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachCosh = asserts.Op{
+	Name:     "_foreach_cosh",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCosh checks _foreach_cosh(Tensor[] self) -> Tensor[]
+func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachCosh(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachCosh, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachCosh(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachCosh_ = asserts.Op{
+	Name:     "_foreach_cosh_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCosh_ checks _foreach_cosh_(Tensor(a!)[] self) -> ()
+func XForeachCosh_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCosh_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachCosh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachCosh_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachCoshOut = asserts.Op{
+	Name:     "_foreach_cosh",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCoshOut checks _foreach_cosh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCoshOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachCoshOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachCoshOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachErf = asserts.Op{
+	Name:     "_foreach_erf",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachErf checks _foreach_erf(Tensor[] self) -> Tensor[]
+func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachErf(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachErf, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachErf(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachErf_ = asserts.Op{
+	Name:     "_foreach_erf_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachErf_ checks _foreach_erf_(Tensor(a!)[] self) -> ()
+func XForeachErf_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachErf_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachErf_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachErf_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachErfOut = asserts.Op{
+	Name:     "_foreach_erf",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachErfOut checks _foreach_erf.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachErfOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachErfOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachErfOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachErfc = asserts.Op{
+	Name:     "_foreach_erfc",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachErfc checks _foreach_erfc(Tensor[] self) -> Tensor[]
+func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachErfc(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachErfc, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachErfc(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachErfc_ = asserts.Op{
+	Name:     "_foreach_erfc_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachErfc_ checks _foreach_erfc_(Tensor(a!)[] self) -> ()
+func XForeachErfc_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachErfc_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachErfc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachErfc_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachErfcOut = asserts.Op{
+	Name:     "_foreach_erfc",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachErfcOut checks _foreach_erfc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachErfcOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachErfcOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachErfcOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachExp = asserts.Op{
+	Name:     "_foreach_exp",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachExp checks _foreach_exp(Tensor[] self) -> Tensor[]
+func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachExp(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachExp, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachExp(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachExp_ = asserts.Op{
+	Name:     "_foreach_exp_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachExp_ checks _foreach_exp_(Tensor(a!)[] self) -> ()
+func XForeachExp_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachExp_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachExp_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachExp_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachExpOut = asserts.Op{
+	Name:     "_foreach_exp",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachExpOut checks _foreach_exp.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachExpOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachExpOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachExpOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachExpm1 = asserts.Op{
+	Name:     "_foreach_expm1",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachExpm1 checks _foreach_expm1(Tensor[] self) -> Tensor[]
+func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachExpm1(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachExpm1, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachExpm1(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachExpm1_ = asserts.Op{
+	Name:     "_foreach_expm1_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachExpm1_ checks _foreach_expm1_(Tensor(a!)[] self) -> ()
+func XForeachExpm1_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachExpm1_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachExpm1_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachExpm1_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachExpm1Out = asserts.Op{
+	Name:     "_foreach_expm1",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachExpm1Out checks _foreach_expm1.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachExpm1Out(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachExpm1Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachExpm1Out(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachFloor = asserts.Op{
+	Name:     "_foreach_floor",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachFloor checks _foreach_floor(Tensor[] self) -> Tensor[]
+func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachFloor(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachFloor, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachFloor(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachFloor_ = asserts.Op{
+	Name:     "_foreach_floor_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachFloor_ checks _foreach_floor_(Tensor(a!)[] self) -> ()
+func XForeachFloor_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachFloor_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachFloor_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachFloor_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachFloorOut = asserts.Op{
+	Name:     "_foreach_floor",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachFloorOut checks _foreach_floor.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachFloorOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachFloorOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachFloorOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachFrac = asserts.Op{
+	Name:     "_foreach_frac",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachFrac checks _foreach_frac(Tensor[] self) -> Tensor[]
+func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachFrac(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachFrac, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachFrac(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachFrac_ = asserts.Op{
+	Name:     "_foreach_frac_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachFrac_ checks _foreach_frac_(Tensor(a!)[] self) -> ()
+func XForeachFrac_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachFrac_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachFrac_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachFrac_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachFracOut = asserts.Op{
+	Name:     "_foreach_frac",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachFracOut checks _foreach_frac.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachFracOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachFracOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachFracOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachLerpList = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLerpList checks _foreach_lerp.List(Tensor[] self, Tensor[] tensors1, Tensor[] weights) -> Tensor[]
+func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLerpList(self, tensors1, weights)
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_1fc02fb6901d(&c, &opXForeachLerpList, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+	r0 := kernels.XForeachLerpList(self, tensors1, weights)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+	return r0
+}
+
+var opXForeachLerp_List = asserts.Op{
+	Name:     "_foreach_lerp_",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLerp_List checks _foreach_lerp_.List(Tensor(a!)[] self, Tensor[] tensors1, Tensor[] weights) -> ()
+func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLerp_List(self, tensors1, weights)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_e62bfc02e74a(&c, &opXForeachLerp_List, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+	defer c.Abandon()
+	kernels.XForeachLerp_List(self, tensors1, weights)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_b0f4397524fd, &l0, &l1, &l2, self, tensors1, weights)
+}
+
+var opXForeachLerpListOut = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "List_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLerpListOut checks _foreach_lerp.List_out(Tensor[] self, Tensor[] tensors1, Tensor[] weights, *, Tensor(a!)[] out) -> ()
+func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLerpListOut(self, tensors1, weights, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_f901507b308f(&c, &opXForeachLerpListOut, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	defer c.Abandon()
+	kernels.XForeachLerpListOut(self, tensors1, weights, out)
+	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_1db6f7d0a49c, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+}
+
+var opXForeachLerpScalar = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLerpScalar checks _foreach_lerp.Scalar(Tensor[] self, Tensor[] tensors1, Scalar weight) -> Tensor[]
+func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLerpScalar(self, tensors1, weight)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachLerpScalar, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	return r0
+}
+
+var opXForeachLerp_Scalar = asserts.Op{
+	Name:     "_foreach_lerp_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLerp_Scalar checks _foreach_lerp_.Scalar(Tensor(a!)[] self, Tensor[] tensors1, Scalar weight) -> ()
+func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachLerp_Scalar(self, tensors1, weight)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachLerp_Scalar, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	defer c.Abandon()
+	kernels.XForeachLerp_Scalar(self, tensors1, weight)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+}
+
+var opXForeachLerpScalarOut = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLerpScalarOut checks _foreach_lerp.Scalar_out(Tensor[] self, Tensor[] tensors1, Scalar weight, *, Tensor(a!)[] out) -> ()
+func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weight torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachLerpScalarOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
+	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+}
+
+var opXForeachLerpScalarList = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLerpScalarList checks _foreach_lerp.ScalarList(Tensor[] self, Tensor[] tensors1, Scalar[] weight) -> Tensor[]
+func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLerpScalarList(self, tensors1, weight)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachLerpScalarList, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	return r0
+}
+
+var opXForeachLerp_ScalarList = asserts.Op{
+	Name:     "_foreach_lerp_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLerp_ScalarList checks _foreach_lerp_.ScalarList(Tensor(a!)[] self, Tensor[] tensors1, Scalar[] weight) -> ()
+func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachLerp_ScalarList(self, tensors1, weight)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachLerp_ScalarList, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+	defer c.Abandon()
+	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_38111bdd8705, &l0, &l1, self, tensors1)
+}
+
+var opXForeachLerpScalarListOut = asserts.Op{
+	Name:     "_foreach_lerp",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLerpScalarListOut checks _foreach_lerp.ScalarList_out(Tensor[] self, Tensor[] tensors1, Scalar[] weight, *, Tensor(a!)[] out) -> ()
+func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weight []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachLerpScalarListOut, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
+	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_68d7dd84dda0, &l0, &l1, &l3, self, tensors1, out)
+}
+
+var opXForeachLgamma = asserts.Op{
+	Name:     "_foreach_lgamma",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLgamma checks _foreach_lgamma(Tensor[] self) -> Tensor[]
+func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLgamma(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLgamma, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachLgamma(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachLgamma_ = asserts.Op{
+	Name:     "_foreach_lgamma_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLgamma_ checks _foreach_lgamma_(Tensor(a!)[] self) -> ()
+func XForeachLgamma_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLgamma_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLgamma_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachLgamma_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachLgammaOut = asserts.Op{
+	Name:     "_foreach_lgamma",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLgammaOut checks _foreach_lgamma.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLgammaOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLgammaOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachLgammaOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachLog = asserts.Op{
+	Name:     "_foreach_log",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog checks _foreach_log(Tensor[] self) -> Tensor[]
+func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLog(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachLog(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachLog_ = asserts.Op{
+	Name:     "_foreach_log_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog_ checks _foreach_log_(Tensor(a!)[] self) -> ()
+func XForeachLog_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachLog_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachLogOut = asserts.Op{
+	Name:     "_foreach_log",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLogOut checks _foreach_log.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLogOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLogOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachLogOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachLog10 = asserts.Op{
+	Name:     "_foreach_log10",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog10 checks _foreach_log10(Tensor[] self) -> Tensor[]
+func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLog10(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog10, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachLog10(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachLog10_ = asserts.Op{
+	Name:     "_foreach_log10_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog10_ checks _foreach_log10_(Tensor(a!)[] self) -> ()
+func XForeachLog10_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog10_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog10_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachLog10_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachLog10Out = asserts.Op{
+	Name:     "_foreach_log10",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog10Out checks _foreach_log10.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog10Out(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog10Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachLog10Out(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachLog1p = asserts.Op{
+	Name:     "_foreach_log1p",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog1p checks _foreach_log1p(Tensor[] self) -> Tensor[]
+func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLog1p(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog1p, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachLog1p(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachLog1p_ = asserts.Op{
+	Name:     "_foreach_log1p_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog1p_ checks _foreach_log1p_(Tensor(a!)[] self) -> ()
+func XForeachLog1p_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog1p_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog1p_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachLog1p_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachLog1pOut = asserts.Op{
+	Name:     "_foreach_log1p",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog1pOut checks _foreach_log1p.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog1pOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog1pOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachLog1pOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachLog2 = asserts.Op{
+	Name:     "_foreach_log2",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog2 checks _foreach_log2(Tensor[] self) -> Tensor[]
+func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachLog2(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachLog2, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachLog2(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachLog2_ = asserts.Op{
+	Name:     "_foreach_log2_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog2_ checks _foreach_log2_(Tensor(a!)[] self) -> ()
+func XForeachLog2_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog2_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachLog2_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachLog2_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachLog2Out = asserts.Op{
+	Name:     "_foreach_log2",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachLog2Out checks _foreach_log2.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachLog2Out(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachLog2Out, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachLog2Out(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachMax = asserts.Op{
+	Name:     "_foreach_max",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMax checks _foreach_max(Tensor[] self) -> Tensor[]
+func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachMax(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachMax, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachMax(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachMaxOut = asserts.Op{
+	Name:     "_foreach_max",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachMaxOut checks _foreach_max.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachMaxOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachMaxOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachMaxOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachNeg = asserts.Op{
+	Name:     "_foreach_neg",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachNeg checks _foreach_neg(Tensor[] self) -> Tensor[]
+func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachNeg(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachNeg, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachNeg(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachNeg_ = asserts.Op{
+	Name:     "_foreach_neg_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachNeg_ checks _foreach_neg_(Tensor(a!)[] self) -> ()
+func XForeachNeg_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachNeg_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachNeg_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachNeg_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachNegOut = asserts.Op{
+	Name:     "_foreach_neg",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachNegOut checks _foreach_neg.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachNegOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachNegOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachNegOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachNormScalar = asserts.Op{
+	Name:     "_foreach_norm",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachNormScalar checks _foreach_norm.Scalar(Tensor[] self, Scalar ord=2, ScalarType? dtype=None) -> Tensor[]
+func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachNormScalar(self, ord, dtype)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachNormScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachNormScalar(self, ord, dtype)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachNormScalarOut = asserts.Op{
+	Name:     "_foreach_norm",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachNormScalarOut checks _foreach_norm.Scalar_out(Tensor[] self, Scalar ord=2, ScalarType? dtype=None, *, Tensor(a!)[] out) -> ()
+func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachNormScalarOut(self, ord, dtype, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachNormScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
+	defer c.Abandon()
+	kernels.XForeachNormScalarOut(self, ord, dtype, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l3, self, out)
+}
+
+var opXForeachPowList = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachPowList checks _foreach_pow.List(Tensor[] self, Tensor[] exponent) -> Tensor[]
+func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachPowList(self, exponent)
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_2f6717fc1d00(&c, &opXForeachPowList, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+	r0 := kernels.XForeachPowList(self, exponent)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+	return r0
+}
+
+var opXForeachPowScalar = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachPowScalar checks _foreach_pow.Scalar(Tensor[] self, Scalar exponent) -> Tensor[]
+func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachPowScalar(self, exponent)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachPowScalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachPowScalar(self, exponent)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachPowScalarList = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachPowScalarList checks _foreach_pow.ScalarList(Tensor[] self, Scalar[] exponent) -> Tensor[]
+func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachPowScalarList(self, exponent)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachPowScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachPowScalarList(self, exponent)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachPowScalarAndTensor = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "ScalarAndTensor",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachPowScalarAndTensor checks _foreach_pow.ScalarAndTensor(Scalar self, Tensor[] exponent) -> Tensor[]
+func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachPowScalarAndTensor(self, exponent)
+	}
+	var c asserts.Call
+	var l1 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachPowScalarAndTensor, &assertgenshapes.Locs_ab05440a6c23, &l1, exponent)
+	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_ab05440a6c23, &l1, exponent)
+	return r0
+}
+
+var opXForeachPow_List = asserts.Op{
+	Name:     "_foreach_pow_",
+	Overload: "List",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachPow_List checks _foreach_pow_.List(Tensor(a!)[] self, Tensor[] exponent) -> ()
+func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachPow_List(self, exponent)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachPow_List, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+	defer c.Abandon()
+	kernels.XForeachPow_List(self, exponent)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_dbfb90eb6b76, &l0, &l1, self, exponent)
+}
+
+var opXForeachPowListOut = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "List_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachPowListOut checks _foreach_pow.List_out(Tensor[] self, Tensor[] exponent, *, Tensor(a!)[] out) -> ()
+func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachPowListOut(self, exponent, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachPowListOut, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
+	defer c.Abandon()
+	kernels.XForeachPowListOut(self, exponent, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_5c769038e655, &l0, &l1, &l2, self, exponent, out)
+}
+
+var opXForeachPow_Scalar = asserts.Op{
+	Name:     "_foreach_pow_",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachPow_Scalar checks _foreach_pow_.Scalar(Tensor(a!)[] self, Scalar exponent) -> ()
+func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachPow_Scalar(self, exponent)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachPow_Scalar, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachPow_Scalar(self, exponent)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachPowScalarOut = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachPowScalarOut checks _foreach_pow.Scalar_out(Tensor[] self, Scalar exponent, *, Tensor(a!)[] out) -> ()
+func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachPowScalarOut(self, exponent, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachPowScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachPowScalarOut(self, exponent, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachPow_ScalarList = asserts.Op{
+	Name:     "_foreach_pow_",
+	Overload: "ScalarList",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachPow_ScalarList checks _foreach_pow_.ScalarList(Tensor(a!)[] self, Scalar[] exponent) -> ()
+func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
+	if !asserts.Checking() {
+		kernels.XForeachPow_ScalarList(self, exponent)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachPow_ScalarList, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachPow_ScalarList(self, exponent)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachPowScalarListOut = asserts.Op{
+	Name:     "_foreach_pow",
+	Overload: "ScalarList_out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachPowScalarListOut checks _foreach_pow.ScalarList_out(Tensor[] self, Scalar[] exponent, *, Tensor(a!)[] out) -> ()
+func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachPowScalarListOut(self, exponent, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l2 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachPowScalarListOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+	defer c.Abandon()
+	kernels.XForeachPowScalarListOut(self, exponent, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l2, self, out)
+}
+
+var opXForeachReciprocal = asserts.Op{
+	Name:     "_foreach_reciprocal",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachReciprocal checks _foreach_reciprocal(Tensor[] self) -> Tensor[]
+func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachReciprocal(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachReciprocal, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachReciprocal(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachReciprocal_ = asserts.Op{
+	Name:     "_foreach_reciprocal_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachReciprocal_ checks _foreach_reciprocal_(Tensor(a!)[] self) -> ()
+func XForeachReciprocal_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachReciprocal_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachReciprocal_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachReciprocal_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachReciprocalOut = asserts.Op{
+	Name:     "_foreach_reciprocal",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachReciprocalOut checks _foreach_reciprocal.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachReciprocalOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachReciprocalOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachReciprocalOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachRound = asserts.Op{
+	Name:     "_foreach_round",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachRound checks _foreach_round(Tensor[] self) -> Tensor[]
+func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachRound(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachRound, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachRound(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachRound_ = asserts.Op{
+	Name:     "_foreach_round_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachRound_ checks _foreach_round_(Tensor(a!)[] self) -> ()
+func XForeachRound_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachRound_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachRound_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachRound_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachRoundOut = asserts.Op{
+	Name:     "_foreach_round",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachRoundOut checks _foreach_round.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachRoundOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachRoundOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachRoundOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachRsqrt = asserts.Op{
+	Name:     "_foreach_rsqrt",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachRsqrt checks _foreach_rsqrt(Tensor[] self) -> Tensor[]
+func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachRsqrt(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachRsqrt, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachRsqrt(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachRsqrt_ = asserts.Op{
+	Name:     "_foreach_rsqrt_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachRsqrt_ checks _foreach_rsqrt_(Tensor(a!)[] self) -> ()
+func XForeachRsqrt_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachRsqrt_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachRsqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachRsqrt_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachRsqrtOut = asserts.Op{
+	Name:     "_foreach_rsqrt",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachRsqrtOut checks _foreach_rsqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachRsqrtOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachRsqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachRsqrtOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachSigmoid = asserts.Op{
+	Name:     "_foreach_sigmoid",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSigmoid checks _foreach_sigmoid(Tensor[] self) -> Tensor[]
+func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSigmoid(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSigmoid, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachSigmoid(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachSigmoid_ = asserts.Op{
+	Name:     "_foreach_sigmoid_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSigmoid_ checks _foreach_sigmoid_(Tensor(a!)[] self) -> ()
+func XForeachSigmoid_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSigmoid_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSigmoid_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSigmoid_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSigmoidOut = asserts.Op{
+	Name:     "_foreach_sigmoid",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSigmoidOut checks _foreach_sigmoid.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSigmoidOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachSigmoidOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachSign = asserts.Op{
+	Name:     "_foreach_sign",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSign checks _foreach_sign(Tensor[] self) -> Tensor[]
+func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSign(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSign, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachSign(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachSign_ = asserts.Op{
+	Name:     "_foreach_sign_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSign_ checks _foreach_sign_(Tensor(a!)[] self) -> ()
+func XForeachSign_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSign_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSign_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSign_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSignOut = asserts.Op{
+	Name:     "_foreach_sign",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSignOut checks _foreach_sign.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSignOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSignOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachSignOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachSin = asserts.Op{
+	Name:     "_foreach_sin",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSin checks _foreach_sin(Tensor[] self) -> Tensor[]
+func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSin(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSin, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachSin(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachSin_ = asserts.Op{
+	Name:     "_foreach_sin_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSin_ checks _foreach_sin_(Tensor(a!)[] self) -> ()
+func XForeachSin_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSin_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSin_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSin_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSinOut = asserts.Op{
+	Name:     "_foreach_sin",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSinOut checks _foreach_sin.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSinOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSinOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachSinOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachSinh = asserts.Op{
+	Name:     "_foreach_sinh",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSinh checks _foreach_sinh(Tensor[] self) -> Tensor[]
+func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSinh(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSinh, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachSinh(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachSinh_ = asserts.Op{
+	Name:     "_foreach_sinh_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSinh_ checks _foreach_sinh_(Tensor(a!)[] self) -> ()
+func XForeachSinh_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSinh_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSinh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSinh_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSinhOut = asserts.Op{
+	Name:     "_foreach_sinh",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSinhOut checks _foreach_sinh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSinhOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSinhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachSinhOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachSqrt = asserts.Op{
+	Name:     "_foreach_sqrt",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSqrt checks _foreach_sqrt(Tensor[] self) -> Tensor[]
+func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachSqrt(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachSqrt, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachSqrt(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachSqrt_ = asserts.Op{
+	Name:     "_foreach_sqrt_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSqrt_ checks _foreach_sqrt_(Tensor(a!)[] self) -> ()
+func XForeachSqrt_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSqrt_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachSqrt_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachSqrt_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachSqrtOut = asserts.Op{
+	Name:     "_foreach_sqrt",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachSqrtOut checks _foreach_sqrt.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachSqrtOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachSqrtOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachSqrtOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachTan = asserts.Op{
+	Name:     "_foreach_tan",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachTan checks _foreach_tan(Tensor[] self) -> Tensor[]
+func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachTan(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachTan, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachTan(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachTan_ = asserts.Op{
+	Name:     "_foreach_tan_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachTan_ checks _foreach_tan_(Tensor(a!)[] self) -> ()
+func XForeachTan_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTan_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTan_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachTan_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachTanOut = asserts.Op{
+	Name:     "_foreach_tan",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachTanOut checks _foreach_tan.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTanOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTanOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachTanOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachTanh = asserts.Op{
+	Name:     "_foreach_tanh",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachTanh checks _foreach_tanh(Tensor[] self) -> Tensor[]
+func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachTanh(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachTanh, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachTanh(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachTanh_ = asserts.Op{
+	Name:     "_foreach_tanh_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachTanh_ checks _foreach_tanh_(Tensor(a!)[] self) -> ()
+func XForeachTanh_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTanh_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTanh_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachTanh_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachTanhOut = asserts.Op{
+	Name:     "_foreach_tanh",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachTanhOut checks _foreach_tanh.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTanhOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTanhOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachTanhOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachTrunc = asserts.Op{
+	Name:     "_foreach_trunc",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachTrunc checks _foreach_trunc(Tensor[] self) -> Tensor[]
+func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachTrunc(self)
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_7c8479d8e4ce(&c, &opXForeachTrunc, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	r0 := kernels.XForeachTrunc(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	return r0
+}
+
+var opXForeachTrunc_ = asserts.Op{
+	Name:     "_foreach_trunc_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachTrunc_ checks _foreach_trunc_(Tensor(a!)[] self) -> ()
+func XForeachTrunc_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTrunc_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachTrunc_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachTrunc_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachTruncOut = asserts.Op{
+	Name:     "_foreach_trunc",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachTruncOut checks _foreach_trunc.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachTruncOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachTruncOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachTruncOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachZero_ = asserts.Op{
+	Name:     "_foreach_zero_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachZero_ checks _foreach_zero_(Tensor(a!)[] self) -> ()
+func XForeachZero_(self []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachZero_(self)
+		return
+	}
+	var c asserts.Call
+	var l0 asserts.SavedList
+	assertgenshapes.ChecksPre_70c4f15eda2e(&c, &opXForeachZero_, &assertgenshapes.Locs_0963728f424b, &l0, self)
+	defer c.Abandon()
+	kernels.XForeachZero_(self)
+	assertgenshapes.ChecksPost_c058c22c18f0(&c, &assertgenshapes.Locs_0963728f424b, &l0, self)
+}
+
+var opXForeachZeroOut = asserts.Op{
+	Name:     "_foreach_zero",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachZeroOut checks _foreach_zero.out(Tensor[] self, *, Tensor(a!)[] out) -> ()
+func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachZeroOut(self, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_3e1aed4be959(&c, &opXForeachZeroOut, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+	defer c.Abandon()
+	kernels.XForeachZeroOut(self, out)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_6f91fe574ed5, &l0, &l1, self, out)
+}
+
+var opXForeachZero = asserts.Op{
+	Name:     "_foreach_zero",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachZero checks _foreach_zero(Tensor[] self) -> Tensor[] self_out
+func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachZero(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opXForeachZero, &assertgenshapes.Locs_0963728f424b)
+	r0 := kernels.XForeachZero(self)
+	assertgenshapes.ChecksPost_581820243ead(&c, &assertgenshapes.Locs_0963728f424b)
+	return r0
+}
+
+var opXForeachCopy_ = asserts.Op{
+	Name:     "_foreach_copy_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCopy_ checks _foreach_copy_(Tensor(a!)[] self, Tensor[] src, bool non_blocking=False) -> ()
+func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) {
+	if !asserts.Checking() {
+		kernels.XForeachCopy_(self, src, non_blocking)
+		return
+	}
+	var c asserts.Call
+	var l0, l1 asserts.SavedList
+	assertgenshapes.ChecksPre_35783c4be476(&c, &opXForeachCopy_, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
+	defer c.Abandon()
+	kernels.XForeachCopy_(self, src, non_blocking)
+	assertgenshapes.ChecksPost_b2b57f0c0b31(&c, &assertgenshapes.Locs_938f93576399, &l0, &l1, self, src)
+}
+
+var opXForeachCopyOut = asserts.Op{
+	Name:     "_foreach_copy",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCopyOut checks _foreach_copy.out(Tensor[] self, Tensor[] src, bool non_blocking=False, *, Tensor(a!)[] out) -> ()
+func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool, out []*torch.Tensor) {
+	if !asserts.Checking() {
+		kernels.XForeachCopyOut(self, src, non_blocking, out)
+		return
+	}
+	var c asserts.Call
+	var l0, l1, l3 asserts.SavedList
+	assertgenshapes.ChecksPre_f8585602f1d2(&c, &opXForeachCopyOut, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
+	defer c.Abandon()
+	kernels.XForeachCopyOut(self, src, non_blocking, out)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_2981b5a7c1b8, &l0, &l1, &l3, self, src, out)
+}
+
+var opXForeachCopy = asserts.Op{
+	Name:     "_foreach_copy",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XForeachCopy checks _foreach_copy(Tensor[] self, Tensor[] src, bool non_blocking=False) -> Tensor[] self_out
+func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) []*torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XForeachCopy(self, src, non_blocking)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXForeachCopy, &assertgenshapes.Locs_938f93576399)
+	r0 := kernels.XForeachCopy(self, src, non_blocking)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_938f93576399)
+	return r0
+}
+
+var opBucketizeTensor = asserts.Op{
+	Name:     "bucketize",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// BucketizeTensor checks bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
+func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 bool, right bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BucketizeTensor(self, boundaries, out_int32, right)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opBucketizeTensor, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries)
+	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_09ee5d530d29, &a0, &a1, self, boundaries, r0)
+	return r0
+}
+
+var opBucketizeTensorOut = asserts.Op{
+	Name:     "bucketize",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// BucketizeTensorOut checks bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
+func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 bool, right bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opBucketizeTensorOut, &assertgenshapes.Locs_5ae51d83a93b, &a0, &a1, &a4, self, boundaries, out)
+	defer c.Abandon()
+	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5ae51d83a93b, &a0, &a1, &a4, self, boundaries, out)
+	return r0
+}
+
+var opBucketizeScalar = asserts.Op{
+	Name:     "bucketize",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// BucketizeScalar checks bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor
+func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool, right bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BucketizeScalar(self, boundaries, out_int32, right)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opBucketizeScalar, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries)
+	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_af07296e98f7, &a1, boundaries, r0)
+	return r0
+}
+
+var opBucketizeScalarOut = asserts.Op{
+	Name:     "bucketize",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// BucketizeScalarOut checks bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)
+func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool, right bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
+	}
+	var c asserts.Call
+	var a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opBucketizeScalarOut, &assertgenshapes.Locs_252eb2c563f6, &a1, &a4, boundaries, out)
+	defer c.Abandon()
+	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_252eb2c563f6, &a1, &a4, boundaries, out)
+	return r0
+}
+
+var opSearchsortedTensor = asserts.Op{
+	Name:     "searchsorted",
+	Overload: "Tensor",
+	Profile:  asserts.PyTorch,
+}
+
+// SearchsortedTensor checks searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
+func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_int32 bool, right bool, side *string, sorter *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
+	}
+	var c asserts.Call
+	var a0, a1, a5 asserts.Saved
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSearchsortedTensor, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_903506f69123, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	return r0
+}
+
+var opSearchsortedTensorOut = asserts.Op{
+	Name:     "searchsorted",
+	Overload: "Tensor_out",
+	Profile:  asserts.PyTorch,
+}
+
+// SearchsortedTensorOut checks searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
+func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, out_int32 bool, right bool, side *string, sorter *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
+	}
+	var c asserts.Call
+	var a0, a1, a6 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSearchsortedTensorOut, &assertgenshapes.Locs_2fb62250e409, &a0, &a1, &a6, sorted_sequence, self, out)
+	defer c.Abandon()
+	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_2fb62250e409, &a0, &a1, &a6, sorted_sequence, self, out)
+	return r0
+}
+
+var opSearchsortedScalar = asserts.Op{
+	Name:     "searchsorted",
+	Overload: "Scalar",
+	Profile:  asserts.PyTorch,
+}
+
+// SearchsortedScalar checks searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor
+func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_int32 bool, right bool, side *string, sorter *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
+	}
+	var c asserts.Call
+	var a0, a5 asserts.Saved
+	assertgenshapes.ChecksPre_ca298d019af6(&c, &opSearchsortedScalar, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter)
+	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
+	assertgenshapes.ChecksPost_943d1e57eb3e(&c, &assertgenshapes.Locs_8ba6a6b74981, &a0, &a5, sorted_sequence, sorter, r0)
+	return r0
+}
+
+var opSearchsortedScalarOut = asserts.Op{
+	Name:     "searchsorted",
+	Overload: "Scalar_out",
+	Profile:  asserts.PyTorch,
+}
+
+// SearchsortedScalarOut checks searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)
+func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out_int32 bool, right bool, side *string, sorter *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
+	}
+	var c asserts.Call
+	var a0, a6 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSearchsortedScalarOut, &assertgenshapes.Locs_9b76d59734ad, &a0, &a6, sorted_sequence, out)
+	defer c.Abandon()
+	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_9b76d59734ad, &a0, &a6, sorted_sequence, out)
+	return r0
+}
+
+var opXConvertIndicesFromCooToCsr = asserts.Op{
+	Name:     "_convert_indices_from_coo_to_csr",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XConvertIndicesFromCooToCsr checks _convert_indices_from_coo_to_csr(Tensor self, int size, *, bool out_int32=False) -> Tensor
+func XConvertIndicesFromCooToCsr(self *torch.Tensor, size int64, out_int32 bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXConvertIndicesFromCooToCsr, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.XConvertIndicesFromCooToCsr(self, size, out_int32)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXConvertIndicesFromCooToCsrOut = asserts.Op{
+	Name:     "_convert_indices_from_coo_to_csr",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XConvertIndicesFromCooToCsrOut checks _convert_indices_from_coo_to_csr.out(Tensor self, int size, *, bool out_int32=False, Tensor(a!) out) -> Tensor(a!)
+func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConvertIndicesFromCooToCsrOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
+	return r0
+}
+
+var opXConvertIndicesFromCsrToCoo = asserts.Op{
+	Name:     "_convert_indices_from_csr_to_coo",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XConvertIndicesFromCsrToCoo checks _convert_indices_from_csr_to_coo(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False) -> Tensor
+func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.Tensor, out_int32 bool, transpose bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXConvertIndicesFromCsrToCoo, &assertgenshapes.Locs_d257a2e56a87)
+	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_d257a2e56a87)
+	return r0
+}
+
+var opXConvertIndicesFromCsrToCooOut = asserts.Op{
+	Name:     "_convert_indices_from_csr_to_coo",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XConvertIndicesFromCsrToCooOut checks _convert_indices_from_csr_to_coo.out(Tensor crow_indices, Tensor col_indices, *, bool out_int32=False, bool transpose=False, Tensor(a!) out) -> Tensor(a!)
+func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *torch.Tensor, out_int32 bool, transpose bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXConvertIndicesFromCsrToCooOut, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a6fb43de7033, &a4, out)
+	return r0
+}
+
+var opMseLossOut = asserts.Op{
+	Name:     "mse_loss",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MseLossOut checks mse_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
+func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MseLossOut(self, target, reduction, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMseLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
+	r0 := kernels.MseLossOut(self, target, reduction, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
+	return r0
+}
+
+var opMseLoss = asserts.Op{
+	Name:     "mse_loss",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// MseLoss checks mse_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
+func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MseLoss(self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMseLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	r0 := kernels.MseLoss(self, target, reduction)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	return r0
+}
+
+var opMseLossBackwardGradInput = asserts.Op{
+	Name:     "mse_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// MseLossBackwardGradInput checks mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
+func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMseLossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
+	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	return r0
+}
+
+var opMseLossBackward = asserts.Op{
+	Name:     "mse_loss_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// MseLossBackward checks mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
+func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MseLossBackward(grad_output, self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMseLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	return r0
+}
+
+var opL1Loss = asserts.Op{
+	Name:     "l1_loss",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// L1Loss checks l1_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
+func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.L1Loss(self, target, reduction)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opL1Loss, &assertgenshapes.Locs_a940dc2deea5)
+	r0 := kernels.L1Loss(self, target, reduction)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	return r0
+}
+
+var opMultiMarginLossOut = asserts.Op{
+	Name:     "multi_margin_loss",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MultiMarginLossOut checks multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
+func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
+	}
+	var c asserts.Call
+	var a0, a1, a6 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMultiMarginLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a6, self, target, out)
+	defer c.Abandon()
+	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a6, self, target, out)
+	return r0
+}
+
+var opMultiMarginLoss = asserts.Op{
+	Name:     "multi_margin_loss",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// MultiMarginLoss checks multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=Mean) -> Tensor
+func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opMultiMarginLoss, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight)
+	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_7509d6c5f49d, &a0, &a1, &a4, self, target, weight, r0)
+	return r0
+}
+
+var opMultiMarginLossBackwardGradInput = asserts.Op{
+	Name:     "multi_margin_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// MultiMarginLossBackwardGradInput checks multi_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean, *, Tensor(a!) grad_input) -> Tensor(a!)
+func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
+	}
+	var c asserts.Call
+	var a7 asserts.Saved
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opMultiMarginLossBackwardGradInput, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
+	defer c.Abandon()
+	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_f329e2faf335, &a7, grad_input)
+	return r0
+}
+
+var opMultiMarginLossBackward = asserts.Op{
+	Name:     "multi_margin_loss_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// MultiMarginLossBackward checks multi_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, Scalar p, Scalar margin, Tensor? weight=None, int reduction=Mean) -> Tensor
+func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, p torch.Scalar, margin torch.Scalar, weight *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535901a18024(&c, &opMultiMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c)
+	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_8090e6ede51c)
+	return r0
+}
+
+var opMultilabelMarginLossOut = asserts.Op{
+	Name:     "multilabel_margin_loss",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MultilabelMarginLossOut checks multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
+func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
+	}
+	var c asserts.Call
+	var a3 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMultilabelMarginLossOut, &assertgenshapes.Locs_81284b47fff7, &a3, out)
+	defer c.Abandon()
+	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a3, out)
+	return r0
+}
+
+var opMultilabelMarginLoss = asserts.Op{
+	Name:     "multilabel_margin_loss",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// MultilabelMarginLoss checks multilabel_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
+func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLoss(self, target, reduction)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMultilabelMarginLoss, &assertgenshapes.Locs_a940dc2deea5)
+	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	return r0
+}
+
+var opMultilabelMarginLossForwardOutput = asserts.Op{
+	Name:     "multilabel_margin_loss_forward",
+	Overload: "output",
+	Profile:  asserts.PyTorch,
+}
+
+// MultilabelMarginLossForwardOutput checks multilabel_margin_loss_forward.output(Tensor self, Tensor target, int reduction, *, Tensor(a!) output, Tensor(b!) is_target) -> (Tensor(a!), Tensor(b!))
+func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor, reduction int64, output *torch.Tensor, is_target *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
+	}
+	var c asserts.Call
+	var a0, a1, a3, a4 asserts.Saved
+	assertgenshapes.ChecksPre_c580616a0543(&c, &opMultilabelMarginLossForwardOutput, &assertgenshapes.Locs_013ba5f2b119, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	defer c.Abandon()
+	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_013ba5f2b119, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	return r0, r1
+}
+
+var opMultilabelMarginLossForward = asserts.Op{
+	Name:     "multilabel_margin_loss_forward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// MultilabelMarginLossForward checks multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)
+func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduction int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLossForward(self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opMultilabelMarginLossForward, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target)
+	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_92247eb968e7, &a0, &a1, self, target, r0, r1)
+	return r0, r1
+}
+
+var opMultilabelMarginLossBackwardGradInput = asserts.Op{
+	Name:     "multilabel_margin_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// MultilabelMarginLossBackwardGradInput checks multilabel_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target, *, Tensor(a!) grad_input) -> Tensor(a!)
+func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, is_target *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_30d58afc3819(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
+	defer c.Abandon()
+	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
+	assertgenshapes.ChecksPost_1f690a2bdb18(&c, &assertgenshapes.Locs_e173433d3e8f, &a5, grad_input)
+	return r0
+}
+
+var opMultilabelMarginLossBackward = asserts.Op{
+	Name:     "multilabel_margin_loss_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// MultilabelMarginLossBackward checks multilabel_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, Tensor is_target) -> Tensor
+func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, is_target *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_53559da18021(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs_832254f71c32)
+	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
+	assertgenshapes.ChecksPost_3a28ee2f2cb2(&c, &assertgenshapes.Locs_832254f71c32)
+	return r0
+}
+
+var opNllLossOut = asserts.Op{
+	Name:     "nll_loss",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLossOut checks nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
+func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNllLossOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	return r0
+}
+
+var opNllLossNd = asserts.Op{
+	Name:     "nll_loss_nd",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLossNd checks nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
+func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLossNd, &assertgenshapes.Locs_a940dc2deea5)
+	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	return r0
+}
+
+var opNllLoss = asserts.Op{
+	Name:     "nll_loss",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLoss checks nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
+func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLoss, &assertgenshapes.Locs_a940dc2deea5)
+	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	return r0
+}
+
+var opNllLossForwardOutput = asserts.Op{
+	Name:     "nll_loss_forward",
+	Overload: "output",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLossForwardOutput checks nll_loss_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
+func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, output *torch.Tensor, total_weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
+	}
+	var c asserts.Call
+	var a0, a1, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_c580616a0543(&c, &opNllLossForwardOutput, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	defer c.Abandon()
+	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	return r0, r1
+}
+
+var opNllLossForward = asserts.Op{
+	Name:     "nll_loss_forward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLossForward checks nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)
+func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.NllLossForward(self, target, weight, reduction, ignore_index)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_7d6edb78f996(&c, &opNllLossForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
+	assertgenshapes.ChecksPost_3f4a50263d14(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	return r0, r1
+}
+
+var opNllLossBackwardGradInput = asserts.Op{
+	Name:     "nll_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLossBackwardGradInput checks nll_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
+func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a6, a7 asserts.Saved
+	assertgenshapes.ChecksPre_82597d5c850c(&c, &opNllLossBackwardGradInput, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	defer c.Abandon()
+	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
+	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	return r0
+}
+
+var opNllLossBackward = asserts.Op{
+	Name:     "nll_loss_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLossBackward checks nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor
+func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a6 asserts.Saved
+	assertgenshapes.ChecksPre_da18fe4ad4fe(&c, &opNllLossBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
+	assertgenshapes.ChecksPost_dc2e08c52757(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	return r0
+}
+
+var opNllLoss2dOut = asserts.Op{
+	Name:     "nll_loss2d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLoss2dOut checks nll_loss2d.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)
+func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
+	}
+	var c asserts.Call
+	var a5 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opNllLoss2dOut, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	defer c.Abandon()
+	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_81284b47fff7, &a5, out)
+	return r0
+}
+
+var opNllLoss2d = asserts.Op{
+	Name:     "nll_loss2d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLoss2d checks nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor
+func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opNllLoss2d, &assertgenshapes.Locs_a940dc2deea5)
+	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_a940dc2deea5)
+	return r0
+}
+
+var opNllLoss2dForwardOutput = asserts.Op{
+	Name:     "nll_loss2d_forward",
+	Overload: "output",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLoss2dForwardOutput checks nll_loss2d_forward.output(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, *, Tensor(a!) output, Tensor(b!) total_weight) -> (Tensor(a!), Tensor(b!))
+func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, output *torch.Tensor, total_weight *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
+	}
+	var c asserts.Call
+	var a0, a1, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_c580616a0543(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	defer c.Abandon()
+	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_fb51bc5b5c22, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	return r0, r1
+}
+
+var opNllLoss2dForward = asserts.Op{
+	Name:     "nll_loss2d_forward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLoss2dForward checks nll_loss2d_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)
+func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_7d6edb78f996(&c, &opNllLoss2dForward, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight)
+	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
+	assertgenshapes.ChecksPost_3f4a50263d14(&c, &assertgenshapes.Locs_6f121dd63884, &a0, &a1, &a2, self, target, weight, r0, r1)
+	return r0, r1
+}
+
+var opNllLoss2dBackwardGradInput = asserts.Op{
+	Name:     "nll_loss2d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLoss2dBackwardGradInput checks nll_loss2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight, *, Tensor(a!) grad_input) -> Tensor(a!)
+func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a6, a7 asserts.Saved
+	assertgenshapes.ChecksPre_82597d5c850c(&c, &opNllLoss2dBackwardGradInput, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	defer c.Abandon()
+	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
+	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_dda744db3417, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	return r0
+}
+
+var opNllLoss2dBackward = asserts.Op{
+	Name:     "nll_loss2d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// NllLoss2dBackward checks nll_loss2d_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor
+func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, reduction int64, ignore_index int64, total_weight *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3, a6 asserts.Saved
+	assertgenshapes.ChecksPre_da18fe4ad4fe(&c, &opNllLoss2dBackward, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
+	assertgenshapes.ChecksPost_dc2e08c52757(&c, &assertgenshapes.Locs_8877e2110e5c, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	return r0
+}
+
+var opSmoothL1LossOut = asserts.Op{
+	Name:     "smooth_l1_loss",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// SmoothL1LossOut checks smooth_l1_loss.out(Tensor self, Tensor target, int reduction=Mean, float beta=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SmoothL1LossOut(self, target, reduction, beta, out)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSmoothL1LossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
+	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
+	return r0
+}
+
+var opSmoothL1Loss = asserts.Op{
+	Name:     "smooth_l1_loss",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SmoothL1Loss checks smooth_l1_loss(Tensor self, Tensor target, int reduction=Mean, float beta=1.0) -> Tensor
+func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SmoothL1Loss(self, target, reduction, beta)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSmoothL1Loss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	return r0
+}
+
+var opSmoothL1LossBackwardGradInput = asserts.Op{
+	Name:     "smooth_l1_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// SmoothL1LossBackwardGradInput checks smooth_l1_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta, *, Tensor(a!) grad_input) -> Tensor(a!)
+func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSmoothL1LossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
+	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	return r0
+}
+
+var opSmoothL1LossBackward = asserts.Op{
+	Name:     "smooth_l1_loss_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SmoothL1LossBackward checks smooth_l1_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float beta) -> Tensor
+func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, beta float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSmoothL1LossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	return r0
+}
+
+var opHuberLossOut = asserts.Op{
+	Name:     "huber_loss",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// HuberLossOut checks huber_loss.out(Tensor self, Tensor target, int reduction=Mean, float delta=1.0, *, Tensor(a!) out) -> Tensor(a!)
+func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HuberLossOut(self, target, reduction, delta, out)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHuberLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
+	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a4, self, target, out)
+	return r0
+}
+
+var opHuberLoss = asserts.Op{
+	Name:     "huber_loss",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// HuberLoss checks huber_loss(Tensor self, Tensor target, int reduction=Mean, float delta=1.0) -> Tensor
+func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HuberLoss(self, target, reduction, delta)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHuberLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	r0 := kernels.HuberLoss(self, target, reduction, delta)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	return r0
+}
+
+var opHuberLossBackwardOut = asserts.Op{
+	Name:     "huber_loss_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// HuberLossBackwardOut checks huber_loss_backward.out(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta, *, Tensor(a!) grad_input) -> Tensor(a!)
+func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a5 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opHuberLossBackwardOut, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
+	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	return r0
+}
+
+var opHuberLossBackward = asserts.Op{
+	Name:     "huber_loss_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// HuberLossBackward checks huber_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction, float delta) -> Tensor
+func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, delta float64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opHuberLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	return r0
+}
+
+var opSoftMarginLossOut = asserts.Op{
+	Name:     "soft_margin_loss",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// SoftMarginLossOut checks soft_margin_loss.out(Tensor self, Tensor target, int reduction=Mean, *, Tensor(a!) out) -> Tensor(a!)
+func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftMarginLossOut(self, target, reduction, out)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftMarginLossOut, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
+	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_804623e85d94, &a0, &a1, &a3, self, target, out)
+	return r0
+}
+
+var opSoftMarginLoss = asserts.Op{
+	Name:     "soft_margin_loss",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SoftMarginLoss checks soft_margin_loss(Tensor self, Tensor target, int reduction=Mean) -> Tensor
+func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftMarginLoss(self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftMarginLoss, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target)
+	r0 := kernels.SoftMarginLoss(self, target, reduction)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a940dc2deea5, &a0, &a1, self, target, r0)
+	return r0
+}
+
+var opSoftMarginLossBackwardGradInput = asserts.Op{
+	Name:     "soft_margin_loss_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// SoftMarginLossBackwardGradInput checks soft_margin_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)
+func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a4 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opSoftMarginLossBackwardGradInput, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
+	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_9e993a2694ad, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	return r0
+}
+
+var opSoftMarginLossBackward = asserts.Op{
+	Name:     "soft_margin_loss_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SoftMarginLossBackward checks soft_margin_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
+func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opSoftMarginLossBackward, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target)
+	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_8090e6ede51c, &a0, &a1, &a2, grad_output, self, target, r0)
+	return r0
+}
+
+var opEluOut = asserts.Op{
+	Name:     "elu",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// EluOut checks elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)
+func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EluOut(self, alpha, scale, input_scale, out)
+	}
+	var c asserts.Call
+	var a0, a4 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opEluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	defer c.Abandon()
+	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
+	return r0
+}
+
+var opElu = asserts.Op{
+	Name:     "elu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Elu checks elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
+func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Elu(self, alpha, scale, input_scale)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opElu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Elu(self, alpha, scale, input_scale)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opEluBackwardGradInput = asserts.Op{
+	Name:     "elu_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// EluBackwardGradInput checks elu_backward.grad_input(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result, *, Tensor(a!) grad_input) -> Tensor(a!)
+func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, is_result bool, self_or_result *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
+	}
+	var c asserts.Call
+	var a0, a5, a6 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opEluBackwardGradInput, &assertgenshapes.Locs_eb333d216dd7, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	defer c.Abandon()
+	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_eb333d216dd7, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	return r0
+}
+
+var opEluBackward = asserts.Op{
+	Name:     "elu_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// EluBackward checks elu_backward(Tensor grad_output, Scalar alpha, Scalar scale, Scalar input_scale, bool is_result, Tensor self_or_result) -> Tensor
+func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar, is_result bool, self_or_result *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
+	}
+	var c asserts.Call
+	var a0, a5 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opEluBackward, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result)
+	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8547796c0730, &a0, &a5, grad_output, self_or_result, r0)
+	return r0
+}
+
+var opElu_ = asserts.Op{
+	Name:     "elu_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Elu_ checks elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)
+func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Elu_(self, alpha, scale, input_scale)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opElu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Elu_(self, alpha, scale, input_scale)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opGluOut = asserts.Op{
+	Name:     "glu",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// GluOut checks glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)
+func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluOut(self, dim, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opGluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.GluOut(self, dim, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opGlu = asserts.Op{
+	Name:     "glu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Glu checks glu(Tensor self, int dim=-1) -> Tensor
+func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Glu(self, dim)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opGlu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Glu(self, dim)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opGluBackwardGradInput = asserts.Op{
+	Name:     "glu_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// GluBackwardGradInput checks glu_backward.grad_input(Tensor grad_output, Tensor self, int dim, *, Tensor(a!) grad_input) -> Tensor(a!)
+func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opGluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	return r0
+}
+
+var opGluBackward = asserts.Op{
+	Name:     "glu_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// GluBackward checks glu_backward(Tensor grad_output, Tensor self, int dim) -> Tensor
+func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluBackward(grad_output, self, dim)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opGluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.GluBackward(grad_output, self, dim)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opGluJvp = asserts.Op{
+	Name:     "glu_jvp",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// GluJvp checks glu_jvp(Tensor glu, Tensor x, Tensor dx, int dim) -> Tensor
+func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluJvp(glu, x, dx, dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535901a18024(&c, &opGluJvp, &assertgenshapes.Locs_25e9bcbda1c2)
+	r0 := kernels.GluJvp(glu, x, dx, dim)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_25e9bcbda1c2)
+	return r0
+}
+
+var opGluJvpOut = asserts.Op{
+	Name:     "glu_jvp",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// GluJvpOut checks glu_jvp.out(Tensor glu, Tensor x, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
+func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluJvpOut(glu, x, dx, dim, out)
+	}
+	var c asserts.Call
+	var a4 asserts.Saved
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opGluJvpOut, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
+	defer c.Abandon()
+	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_2b54304e8bea, &a4, out)
+	return r0
+}
+
+var opGluBackwardJvp = asserts.Op{
+	Name:     "glu_backward_jvp",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// GluBackwardJvp checks glu_backward_jvp(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim) -> Tensor
+func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tensor, dgrad_glu *torch.Tensor, dx *torch.Tensor, dim int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opGluBackwardJvp, &assertgenshapes.Locs_a07fd22e78df)
+	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
+	assertgenshapes.ChecksPost_024207532699(&c, &assertgenshapes.Locs_a07fd22e78df)
+	return r0
+}
+
+var opGluBackwardJvpOut = asserts.Op{
+	Name:     "glu_backward_jvp",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// GluBackwardJvpOut checks glu_backward_jvp.out(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)
+func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tensor, dgrad_glu *torch.Tensor, dx *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
+	}
+	var c asserts.Call
+	var a6 asserts.Saved
+	assertgenshapes.ChecksPre_907ac7d46b64(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
+	defer c.Abandon()
+	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
+	assertgenshapes.ChecksPost_e2dc0bb7db46(&c, &assertgenshapes.Locs_8dbb5698dab1, &a6, out)
+	return r0
+}
+
+var opHardsigmoidOut = asserts.Op{
+	Name:     "hardsigmoid",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardsigmoidOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardsigmoidOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardsigmoidOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opHardsigmoid = asserts.Op{
+	Name:     "hardsigmoid",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
+func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardsigmoid(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardsigmoid, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Hardsigmoid(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardsigmoid_ = asserts.Op{
+	Name:     "hardsigmoid_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
+func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardsigmoid_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardsigmoid_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Hardsigmoid_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opHardsigmoidBackwardGradInput = asserts.Op{
+	Name:     "hardsigmoid_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// HardsigmoidBackwardGradInput checks hardsigmoid_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
+func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHardsigmoidBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	defer c.Abandon()
+	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	return r0
+}
+
+var opHardsigmoidBackward = asserts.Op{
+	Name:     "hardsigmoid_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// HardsigmoidBackward checks hardsigmoid_backward(Tensor grad_output, Tensor self) -> Tensor
+func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardsigmoidBackward(grad_output, self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opHardsigmoidBackward, &assertgenshapes.Locs_eaca06e184ca)
+	r0 := kernels.HardsigmoidBackward(grad_output, self)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	return r0
+}
+
+var opHardtanhOut = asserts.Op{
+	Name:     "hardtanh",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
+func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardtanhOut(self, min_val, max_val, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardtanhOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	return r0
+}
+
+var opHardtanh = asserts.Op{
+	Name:     "hardtanh",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
+func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardtanh(self, min_val, max_val)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardtanh, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Hardtanh(self, min_val, max_val)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardtanhBackwardGradInput = asserts.Op{
+	Name:     "hardtanh_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// HardtanhBackwardGradInput checks hardtanh_backward.grad_input(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val, *, Tensor(a!) grad_input) -> Tensor(a!)
+func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opHardtanhBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	return r0
+}
+
+var opHardtanhBackward = asserts.Op{
+	Name:     "hardtanh_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// HardtanhBackward checks hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
+func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardtanhBackward(grad_output, self, min_val, max_val)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardtanhBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opHardtanh_ = asserts.Op{
+	Name:     "hardtanh_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
+func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardtanh_(self, min_val, max_val)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardtanh_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Hardtanh_(self, min_val, max_val)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opHardswishOut = asserts.Op{
+	Name:     "hardswish",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardswishOut(self, out)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opHardswishOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	defer c.Abandon()
+	r0 := kernels.HardswishOut(self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
+	return r0
+}
+
+var opHardswish = asserts.Op{
+	Name:     "hardswish",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Hardswish checks hardswish(Tensor self) -> Tensor
+func Hardswish(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardswish(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opHardswish, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Hardswish(self)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opHardswish_ = asserts.Op{
+	Name:     "hardswish_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
+func Hardswish_(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Hardswish_(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opHardswish_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.Hardswish_(self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opHardswishBackward = asserts.Op{
+	Name:     "hardswish_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// HardswishBackward checks hardswish_backward(Tensor grad_output, Tensor self) -> Tensor
+func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardswishBackward(grad_output, self)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opHardswishBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.HardswishBackward(grad_output, self)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opHardswishBackwardOut = asserts.Op{
+	Name:     "hardswish_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// HardswishBackwardOut checks hardswish_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.HardswishBackwardOut(grad_output, self, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opHardswishBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	return r0
+}
+
+var opLeakyReluOut = asserts.Op{
+	Name:     "leaky_relu",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
+func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeakyReluOut(self, negative_slope, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLeakyReluOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.LeakyReluOut(self, negative_slope, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opLeakyRelu = asserts.Op{
+	Name:     "leaky_relu",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
+func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeakyRelu(self, negative_slope)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLeakyRelu, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.LeakyRelu(self, negative_slope)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opLeakyReluBackwardGradInput = asserts.Op{
+	Name:     "leaky_relu_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// LeakyReluBackwardGradInput checks leaky_relu_backward.grad_input(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result, *, Tensor(a!) grad_input) -> Tensor(a!)
+func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, negative_slope torch.Scalar, self_is_result bool, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLeakyReluBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	return r0
+}
+
+var opLeakyReluBackward = asserts.Op{
+	Name:     "leaky_relu_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// LeakyReluBackward checks leaky_relu_backward(Tensor grad_output, Tensor self, Scalar negative_slope, bool self_is_result) -> Tensor
+func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_slope torch.Scalar, self_is_result bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLeakyReluBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opLeakyRelu_ = asserts.Op{
+	Name:     "leaky_relu_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
+func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LeakyRelu_(self, negative_slope)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opLeakyRelu_, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	defer c.Abandon()
+	r0 := kernels.LeakyRelu_(self, negative_slope)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
+	return r0
+}
+
+var opLogSigmoidOut = asserts.Op{
+	Name:     "log_sigmoid",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// LogSigmoidOut checks log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogSigmoidOut(self, out)
+	}
+	var c asserts.Call
+	var a1 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLogSigmoidOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	defer c.Abandon()
+	r0 := kernels.LogSigmoidOut(self, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
+	return r0
+}
+
+var opLogSigmoid = asserts.Op{
+	Name:     "log_sigmoid",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// LogSigmoid checks log_sigmoid(Tensor self) -> Tensor
+func LogSigmoid(self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogSigmoid(self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogSigmoid, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.LogSigmoid(self)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opLogSigmoidForwardOutput = asserts.Op{
+	Name:     "log_sigmoid_forward",
+	Overload: "output",
+	Profile:  asserts.PyTorch,
+}
+
+// LogSigmoidForwardOutput checks log_sigmoid_forward.output(Tensor self, *, Tensor(a!) output, Tensor(b!) buffer) -> (Tensor(a!), Tensor(b!))
+func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.LogSigmoidForwardOutput(self, output, buffer)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLogSigmoidForwardOutput, &assertgenshapes.Locs_1f2869b16d3d, &a0, &a1, &a2, self, output, buffer)
+	defer c.Abandon()
+	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_1f2869b16d3d, &a0, &a1, &a2, self, output, buffer)
+	return r0, r1
+}
+
+var opLogSigmoidForward = asserts.Op{
+	Name:     "log_sigmoid_forward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// LogSigmoidForward checks log_sigmoid_forward(Tensor self) -> (Tensor output, Tensor buffer)
+func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.LogSigmoidForward(self)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLogSigmoidForward, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.LogSigmoidForward(self)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opLogSigmoidBackwardGradInput = asserts.Op{
+	Name:     "log_sigmoid_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// LogSigmoidBackwardGradInput checks log_sigmoid_backward.grad_input(Tensor grad_output, Tensor self, Tensor buffer, *, Tensor(a!) grad_input) -> Tensor(a!)
+func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, buffer *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLogSigmoidBackwardGradInput, &assertgenshapes.Locs_de43f2ba8ee9, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	defer c.Abandon()
+	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_de43f2ba8ee9, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	return r0
+}
+
+var opLogSigmoidBackward = asserts.Op{
+	Name:     "log_sigmoid_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// LogSigmoidBackward checks log_sigmoid_backward(Tensor grad_output, Tensor self, Tensor buffer) -> Tensor
+func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.LogSigmoidBackward(grad_output, self, buffer)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLogSigmoidBackward, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer)
+	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_d1b8ba996c3d, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	return r0
+}
+
+var opRreluWithNoiseOut = asserts.Op{
+	Name:     "rrelu_with_noise",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// RreluWithNoiseOut checks rrelu_with_noise.out(Tensor self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)
+func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
+	}
+	var c asserts.Call
+	var a0, a1, a6 asserts.Saved
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opRreluWithNoiseOut, &assertgenshapes.Locs_120589eba57a, &a0, &a1, &a6, self, noise, out)
+	defer c.Abandon()
+	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_120589eba57a, &a0, &a1, &a6, self, noise, out)
+	return r0
+}
+
+var opRreluWithNoise = asserts.Op{
+	Name:     "rrelu_with_noise",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// RreluWithNoise checks rrelu_with_noise(Tensor self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor
+func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_758e8c742c10(&c, &opRreluWithNoise, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise)
+	defer c.Abandon()
+	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_8919eeaf3954, &a0, &a1, self, noise, r0)
+	return r0
+}
+
+var opRreluWithNoiseFunctional = asserts.Op{
+	Name:     "rrelu_with_noise_functional",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// RreluWithNoiseFunctional checks rrelu_with_noise_functional(Tensor self, Tensor noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> (Tensor, Tensor noise_out)
+func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opRreluWithNoiseFunctional, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise)
+	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_eec0815a9fb3, &a0, &a1, self, noise, r0, r1)
+	return r0, r1
+}
+
+var opRreluWithNoiseBackward = asserts.Op{
+	Name:     "rrelu_with_noise_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// RreluWithNoiseBackward checks rrelu_with_noise_backward(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result) -> Tensor
+func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, self_is_result bool) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opRreluWithNoiseBackward, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise)
+	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_7f8d722a521d, &a0, &a1, &a2, grad_output, self, noise, r0)
+	return r0
+}
+
+var opRreluWithNoiseBackwardOut = asserts.Op{
+	Name:     "rrelu_with_noise_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// RreluWithNoiseBackwardOut checks rrelu_with_noise_backward.out(Tensor grad_output, Tensor self, Tensor noise, Scalar lower, Scalar upper, bool training, bool self_is_result, *, Tensor(a!) out) -> Tensor(a!)
+func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, self_is_result bool, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
+	}
+	var c asserts.Call
+	var a7 asserts.Saved
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opRreluWithNoiseBackwardOut, &assertgenshapes.Locs_3c7539167121, &a7, out)
+	defer c.Abandon()
+	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_3c7539167121, &a7, out)
+	return r0
+}
+
+var opRreluWithNoise_ = asserts.Op{
+	Name:     "rrelu_with_noise_",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// RreluWithNoise_ checks rrelu_with_noise_(Tensor(a!) self, Tensor(b!) noise, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor(a!)
+func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training bool, generator any) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_16595c78de34(&c, &opRreluWithNoise_, &assertgenshapes.Locs_8db315949340, &a0, &a1, self, noise)
+	defer c.Abandon()
+	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8db315949340, &a0, &a1, self, noise)
+	return r0
+}
+
+var opSoftplusOut = asserts.Op{
+	Name:     "softplus",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// SoftplusOut checks softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)
+func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftplusOut(self, beta, threshold, out)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSoftplusOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	defer c.Abandon()
+	r0 := kernels.SoftplusOut(self, beta, threshold, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
+	return r0
+}
+
+var opSoftplus = asserts.Op{
+	Name:     "softplus",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Softplus checks softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor
+func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Softplus(self, beta, threshold)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSoftplus, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Softplus(self, beta, threshold)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSoftplusBackwardGradInput = asserts.Op{
+	Name:     "softplus_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// SoftplusBackwardGradInput checks softplus_backward.grad_input(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold, *, Tensor(a!) grad_input) -> Tensor(a!)
+func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftplusBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a4, grad_output, self, grad_input)
+	return r0
+}
+
+var opSoftplusBackward = asserts.Op{
+	Name:     "softplus_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SoftplusBackward checks softplus_backward(Tensor grad_output, Tensor self, Scalar beta, Scalar threshold) -> Tensor
+func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftplusBackward(grad_output, self, beta, threshold)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftplusBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opSoftshrinkOut = asserts.Op{
+	Name:     "softshrink",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// SoftshrinkOut checks softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)
+func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftshrinkOut(self, lambd, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSoftshrinkOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.SoftshrinkOut(self, lambd, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opSoftshrink = asserts.Op{
+	Name:     "softshrink",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// Softshrink checks softshrink(Tensor self, Scalar lambd=0.5) -> Tensor
+func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.Softshrink(self, lambd)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSoftshrink, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.Softshrink(self, lambd)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opSoftshrinkBackwardGradInput = asserts.Op{
+	Name:     "softshrink_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// SoftshrinkBackwardGradInput checks softshrink_backward.grad_input(Tensor grad_output, Tensor self, Scalar lambd, *, Tensor(a!) grad_input) -> Tensor(a!)
+func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, lambd torch.Scalar, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a3 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSoftshrinkBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
+	return r0
+}
+
+var opSoftshrinkBackward = asserts.Op{
+	Name:     "softshrink_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// SoftshrinkBackward checks softshrink_backward(Tensor grad_output, Tensor self, Scalar lambd) -> Tensor
+func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.SoftshrinkBackward(grad_output, self, lambd)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSoftshrinkBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opAdaptiveAvgPool2dOut = asserts.Op{
+	Name:     "adaptive_avg_pool2d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveAvgPool2dOut checks adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
+func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opAdaptiveAvgPool2d = asserts.Op{
+	Name:     "adaptive_avg_pool2d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveAvgPool2d checks adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
+func AdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveAvgPool2d(self, output_size)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.AdaptiveAvgPool2d(self, output_size)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opMkldnnAdaptiveAvgPool2d = asserts.Op{
+	Name:     "mkldnn_adaptive_avg_pool2d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// MkldnnAdaptiveAvgPool2d checks mkldnn_adaptive_avg_pool2d(Tensor self, int[2] output_size) -> Tensor
+func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opMkldnnAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opMkldnnAdaptiveAvgPool2dOut = asserts.Op{
+	Name:     "mkldnn_adaptive_avg_pool2d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MkldnnAdaptiveAvgPool2dOut checks mkldnn_adaptive_avg_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
+func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
+	}
+	var c asserts.Call
+	var a0, a2 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opMkldnnAdaptiveAvgPool2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	defer c.Abandon()
+	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
+	return r0
+}
+
+var opMkldnnAdaptiveAvgPool2dBackward = asserts.Op{
+	Name:     "mkldnn_adaptive_avg_pool2d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// MkldnnAdaptiveAvgPool2dBackward checks mkldnn_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
+func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opMkldnnAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca)
+	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
+	return r0
+}
+
+var opMkldnnAdaptiveAvgPool2dBackwardOut = asserts.Op{
+	Name:     "mkldnn_adaptive_avg_pool2d_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MkldnnAdaptiveAvgPool2dBackwardOut checks mkldnn_adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	return r0
+}
+
+var opXAdaptiveAvgPool2d = asserts.Op{
+	Name:     "_adaptive_avg_pool2d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XAdaptiveAvgPool2d checks _adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
+func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool2d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXAdaptiveAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool2dOut = asserts.Op{
+	Name:     "_adaptive_avg_pool2d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XAdaptiveAvgPool2dOut checks _adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)
+func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAdaptiveAvgPool2dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opXAdaptiveAvgPool2dBackward = asserts.Op{
+	Name:     "_adaptive_avg_pool2d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XAdaptiveAvgPool2dBackward checks _adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
+func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXAdaptiveAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool2dBackwardOut = asserts.Op{
+	Name:     "_adaptive_avg_pool2d_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XAdaptiveAvgPool2dBackwardOut checks _adaptive_avg_pool2d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAdaptiveAvgPool2dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	return r0
+}
+
+var opAdaptiveAvgPool3dOut = asserts.Op{
+	Name:     "adaptive_avg_pool3d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveAvgPool3dOut checks adaptive_avg_pool3d.out(Tensor self, SymInt[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
+func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAdaptiveAvgPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opAdaptiveAvgPool3d = asserts.Op{
+	Name:     "adaptive_avg_pool3d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveAvgPool3d checks adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor
+func AdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveAvgPool3d(self, output_size)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278)
+	r0 := kernels.AdaptiveAvgPool3d(self, output_size)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
+	return r0
+}
+
+var opXAdaptiveAvgPool3d = asserts.Op{
+	Name:     "_adaptive_avg_pool3d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XAdaptiveAvgPool3d checks _adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor
+func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool3d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXAdaptiveAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool3dOut = asserts.Op{
+	Name:     "_adaptive_avg_pool3d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XAdaptiveAvgPool3dOut checks _adaptive_avg_pool3d.out(Tensor self, SymInt[3] output_size, *, Tensor(a!) out) -> Tensor(a!)
+func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXAdaptiveAvgPool3dOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
+	return r0
+}
+
+var opAdaptiveAvgPool3dBackwardGradInput = asserts.Op{
+	Name:     "adaptive_avg_pool3d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveAvgPool3dBackwardGradInput checks adaptive_avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, *, Tensor(a!) grad_input) -> Tensor(a!)
+func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opAdaptiveAvgPool3dBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	defer c.Abandon()
+	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a2, grad_input)
+	return r0
+}
+
+var opXAdaptiveAvgPool3dBackward = asserts.Op{
+	Name:     "_adaptive_avg_pool3d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XAdaptiveAvgPool3dBackward checks _adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor
+func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opXAdaptiveAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opXAdaptiveAvgPool3dBackwardOut = asserts.Op{
+	Name:     "_adaptive_avg_pool3d_backward",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// XAdaptiveAvgPool3dBackwardOut checks _adaptive_avg_pool3d_backward.out(Tensor grad_output, Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
+	}
+	var c asserts.Call
+	var a2 asserts.Saved
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXAdaptiveAvgPool3dBackwardOut, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	defer c.Abandon()
+	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1fed3d151ace, &a2, out)
+	return r0
+}
+
+var opAdaptiveMaxPool2dOut = asserts.Op{
+	Name:     "adaptive_max_pool2d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveMaxPool2dOut checks adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
+func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
+	}
+	var c asserts.Call
+	var a0, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAdaptiveMaxPool2dOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
+	return r0, r1
+}
+
+var opAdaptiveMaxPool2d = asserts.Op{
+	Name:     "adaptive_max_pool2d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveMaxPool2d checks adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)
+func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool2d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAdaptiveMaxPool2d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opAdaptiveMaxPool2dBackwardGradInput = asserts.Op{
+	Name:     "adaptive_max_pool2d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveMaxPool2dBackwardGradInput checks adaptive_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
+func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAdaptiveMaxPool2dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
+	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	return r0
+}
+
+var opAdaptiveMaxPool2dBackward = asserts.Op{
+	Name:     "adaptive_max_pool2d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveMaxPool2dBackward checks adaptive_max_pool2d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
+func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAdaptiveMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	return r0
+}
+
+var opAdaptiveMaxPool3dOut = asserts.Op{
+	Name:     "adaptive_max_pool3d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveMaxPool3dOut checks adaptive_max_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
+func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
+	}
+	var c asserts.Call
+	var a0, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opAdaptiveMaxPool3dOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a2, &a3, self, out, indices)
+	return r0, r1
+}
+
+var opAdaptiveMaxPool3d = asserts.Op{
+	Name:     "adaptive_max_pool3d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveMaxPool3d checks adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)
+func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool3d(self, output_size)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opAdaptiveMaxPool3d, &assertgenshapes.Locs_7f268070be74, &a0, self)
+	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
+	return r0, r1
+}
+
+var opAdaptiveMaxPool3dBackwardGradInput = asserts.Op{
+	Name:     "adaptive_max_pool3d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveMaxPool3dBackwardGradInput checks adaptive_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
+func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a2, a3 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opAdaptiveMaxPool3dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
+	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	return r0
+}
+
+var opAdaptiveMaxPool3dBackward = asserts.Op{
+	Name:     "adaptive_max_pool3d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// AdaptiveMaxPool3dBackward checks adaptive_max_pool3d_backward(Tensor grad_output, Tensor self, Tensor indices) -> Tensor
+func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, indices *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
+	}
+	var c asserts.Call
+	var a0, a1, a2 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opAdaptiveMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices)
+	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a2, grad_output, self, indices, r0)
+	return r0
+}
+
+var opAvgPool2dOut = asserts.Op{
+	Name:     "avg_pool2d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// AvgPool2dOut checks avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
+func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
+	}
+	var c asserts.Call
+	var a0, a7 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAvgPool2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
+	defer c.Abandon()
+	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
+	return r0
+}
+
+var opAvgPool2d = asserts.Op{
+	Name:     "avg_pool2d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// AvgPool2d checks avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
+func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAvgPool2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opAvgPool2dBackwardGradInput = asserts.Op{
+	Name:     "avg_pool2d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// AvgPool2dBackwardGradInput checks avg_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
+func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a8 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAvgPool2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
+	return r0
+}
+
+var opAvgPool2dBackward = asserts.Op{
+	Name:     "avg_pool2d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// AvgPool2dBackward checks avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
+func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAvgPool2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opAvgPool3dOut = asserts.Op{
+	Name:     "avg_pool3d",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// AvgPool3dOut checks avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)
+func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, out *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
+	}
+	var c asserts.Call
+	var a0, a7 asserts.Saved
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opAvgPool3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
+	defer c.Abandon()
+	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a7, self, out)
+	return r0
+}
+
+var opAvgPool3d = asserts.Op{
+	Name:     "avg_pool3d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// AvgPool3d checks avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
+func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	}
+	var c asserts.Call
+	var a0 asserts.Saved
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAvgPool3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
+	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
+	return r0
+}
+
+var opAvgPool3dBackwardGradInput = asserts.Op{
+	Name:     "avg_pool3d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// AvgPool3dBackwardGradInput checks avg_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override, *, Tensor(a!) grad_input) -> Tensor(a!)
+func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a8 asserts.Saved
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opAvgPool3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
+	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a8, grad_output, self, grad_input)
+	return r0
+}
+
+var opAvgPool3dBackward = asserts.Op{
+	Name:     "avg_pool3d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// AvgPool3dBackward checks avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor
+func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, ceil_mode bool, count_include_pad bool, divisor_override *int64) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	}
+	var c asserts.Call
+	var a0, a1 asserts.Saved
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opAvgPool3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
+	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
+	return r0
+}
+
+var opFractionalMaxPool2dOutput = asserts.Op{
+	Name:     "fractional_max_pool2d",
+	Overload: "output",
+	Profile:  asserts.PyTorch,
+}
+
+// FractionalMaxPool2dOutput checks fractional_max_pool2d.output(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
+func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor, output *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
+	}
+	var c asserts.Call
+	var a0, a3, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_c580616a0543(&c, &opFractionalMaxPool2dOutput, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	return r0, r1
+}
+
+var opFractionalMaxPool2d = asserts.Op{
+	Name:     "fractional_max_pool2d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// FractionalMaxPool2d checks fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> (Tensor, Tensor)
+func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opFractionalMaxPool2d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	return r0, r1
+}
+
+var opFractionalMaxPool2dBackwardGradInput = asserts.Op{
+	Name:     "fractional_max_pool2d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// FractionalMaxPool2dBackwardGradInput checks fractional_max_pool2d_backward.grad_input(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
+func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opFractionalMaxPool2dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
+	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	return r0
+}
+
+var opFractionalMaxPool2dBackward = asserts.Op{
+	Name:     "fractional_max_pool2d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// FractionalMaxPool2dBackward checks fractional_max_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] output_size, Tensor indices) -> Tensor
+func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opFractionalMaxPool2dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	return r0
+}
+
+var opFractionalMaxPool3dOutput = asserts.Op{
+	Name:     "fractional_max_pool3d",
+	Overload: "output",
+	Profile:  asserts.PyTorch,
+}
+
+// FractionalMaxPool3dOutput checks fractional_max_pool3d.output(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples, *, Tensor(a!) output, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
+func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor, output *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
+	}
+	var c asserts.Call
+	var a0, a3, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_c580616a0543(&c, &opFractionalMaxPool3dOutput, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_ed05f8d00bf5, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	return r0, r1
+}
+
+var opFractionalMaxPool3d = asserts.Op{
+	Name:     "fractional_max_pool3d",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// FractionalMaxPool3d checks fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> (Tensor, Tensor)
+func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []int64, random_samples *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
+	}
+	var c asserts.Call
+	var a0, a3 asserts.Saved
+	assertgenshapes.ChecksPre_41150b96cac0(&c, &opFractionalMaxPool3d, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples)
+	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
+	assertgenshapes.ChecksPost_ff081a81cbb1(&c, &assertgenshapes.Locs_61e31fafdcd7, &a0, &a3, self, random_samples, r0, r1)
+	return r0, r1
+}
+
+var opFractionalMaxPool3dBackwardGradInput = asserts.Op{
+	Name:     "fractional_max_pool3d_backward",
+	Overload: "grad_input",
+	Profile:  asserts.PyTorch,
+}
+
+// FractionalMaxPool3dBackwardGradInput checks fractional_max_pool3d_backward.grad_input(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices, *, Tensor(a!) grad_input) -> Tensor(a!)
+func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor, grad_input *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
+	}
+	var c asserts.Call
+	var a0, a1, a4, a5 asserts.Saved
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opFractionalMaxPool3dBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
+	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	return r0
+}
+
+var opFractionalMaxPool3dBackward = asserts.Op{
+	Name:     "fractional_max_pool3d_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// FractionalMaxPool3dBackward checks fractional_max_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] output_size, Tensor indices) -> Tensor
+func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_size []int64, output_size []int64, indices *torch.Tensor) *torch.Tensor {
+	if !asserts.Checking() {
+		return kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
+	}
+	var c asserts.Call
+	var a0, a1, a4 asserts.Saved
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opFractionalMaxPool3dBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices)
+	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a4, grad_output, self, indices, r0)
+	return r0
+}
+
+var opMaxPool2dWithIndicesOut = asserts.Op{
+	Name:     "max_pool2d_with_indices",
+	Overload: "out",
+	Profile:  asserts.PyTorch,
+}
+
+// MaxPool2dWithIndicesOut checks max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))
+func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []int64, padding []int64, dilation []int64, ceil_mode bool, out *torch.Tensor, indices *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
+	}
+	var c asserts.Call
+	var a0, a6, a7 asserts.Saved
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxPool2dWithIndicesOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
+	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
+	return r0, r1
+}
+
 var opMaxPool2dWithIndices = asserts.Op{
 	Name:     "max_pool2d_with_indices",
 	Overload: "",
@@ -24,9 +9021,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxPool2dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -43,10 +9040,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMaxPool2dWithIndicesBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -63,9 +9060,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs538, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaxPool2dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs538, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -82,10 +9079,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs536, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opMaxPool3dWithIndicesOut, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
 	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs536, &a0, &a6, &a7, self, out, indices)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ea10f966c3a0, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -102,9 +9099,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opMaxPool3dWithIndices, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -121,10 +9118,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opMaxPool3dWithIndicesBackwardGradInput, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_add1f98eeddd, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -141,9 +9138,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs538, &a0, &a1, &a7, grad_output, self, indices)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opMaxPool3dWithIndicesBackward, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs538, &a0, &a1, &a7, grad_output, self, indices, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_f6f9e9ff65d8, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -160,10 +9157,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs172, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaxUnpool2dOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a3, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs172, &a0, &a1, &a3, self, indices, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a3, self, indices, out)
 	return r0
 }
 
@@ -180,9 +9177,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaxUnpool2d, &assertgenshapes.Locs145, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxUnpool2d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs145, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -199,10 +9196,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs172, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opMaxUnpool3dOut, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a5, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs172, &a0, &a1, &a5, self, indices, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8e69f856fa49, &a0, &a1, &a5, self, indices, out)
 	return r0
 }
 
@@ -219,9 +9216,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opMaxUnpool3d, &assertgenshapes.Locs145, &a0, &a1, self, indices)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opMaxUnpool3d, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs145, &a0, &a1, self, indices, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_90dc4634b176, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -238,10 +9235,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opReflectionPad1dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -258,9 +9255,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opReflectionPad1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -277,10 +9274,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad1dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -297,9 +9294,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -316,10 +9313,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opReflectionPad2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -336,9 +9333,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opReflectionPad2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -355,10 +9352,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -375,9 +9372,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -394,10 +9391,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opReflectionPad3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReflectionPad3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -414,9 +9411,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opReflectionPad3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReflectionPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -433,10 +9430,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReflectionPad3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -453,9 +9450,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReflectionPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -472,10 +9469,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opReplicationPad1dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -492,9 +9489,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opReplicationPad1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -511,10 +9508,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad1dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -531,9 +9528,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad1dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -550,10 +9547,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opReplicationPad2dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -570,9 +9567,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opReplicationPad2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -589,10 +9586,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad2dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -609,9 +9606,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad2dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -628,10 +9625,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opReplicationPad3dOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opReplicationPad3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -648,9 +9645,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opReplicationPad3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opReplicationPad3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -667,10 +9664,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opReplicationPad3dBackwardGradInput, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4a5334ad9bd7, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -687,9 +9684,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs226, &a0, &a1, grad_output, self)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opReplicationPad3dBackward, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs226, &a0, &a1, grad_output, self, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_eaca06e184ca, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -705,9 +9702,9 @@ func XPadCircular(self *torch.Tensor, pad []int64) *torch.Tensor {
 		return kernels.XPadCircular(self, pad)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXPadCircular, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPadCircular, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XPadCircular(self, pad)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -723,9 +9720,9 @@ func XPadEnum(self *torch.Tensor, pad []int64, mode int64, value *float64) *torc
 		return kernels.XPadEnum(self, pad, mode, value)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXPadEnum, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPadEnum, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XPadEnum(self, pad, mode, value)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -741,9 +9738,9 @@ func Pad(self *torch.Tensor, pad []int64, mode string, value *float64) *torch.Te
 		return kernels.Pad(self, pad, mode, value)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPad, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPad, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Pad(self, pad, mode, value)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -759,9 +9756,9 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 		return kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleLinear1dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -777,9 +9774,9 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 		return kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleBilinear2dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -796,10 +9793,10 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs541, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleBilinear2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs541, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
@@ -815,9 +9812,9 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 		return kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleBilinear2dAaVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -833,9 +9830,9 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 		return kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleTrilinear3dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -851,9 +9848,9 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 		return kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleBicubic2dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -869,9 +9866,9 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleBicubic2dAaVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -887,9 +9884,9 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleNearest1dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -905,9 +9902,9 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleNearestExact1dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -923,9 +9920,9 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleNearest2dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -942,10 +9939,10 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs541, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUpsampleNearest2dVecOut, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs541, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a3, out)
 	return r0
 }
 
@@ -961,9 +9958,9 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleNearestExact2dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -979,9 +9976,9 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 		return kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUpsampleNearest3dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -997,9 +9994,9 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 		return kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXUpsampleNearestExact3dVec, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -1016,10 +10013,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleLinear1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1036,9 +10033,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleLinear1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1055,10 +10052,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleLinear1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -1075,9 +10072,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleLinear1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1094,10 +10091,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBilinear2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1114,9 +10111,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1133,10 +10130,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBilinear2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1153,9 +10150,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBilinear2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1172,10 +10169,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBilinear2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1192,9 +10189,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1211,10 +10208,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1231,9 +10228,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBilinear2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1250,10 +10247,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBicubic2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1270,9 +10267,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1289,10 +10286,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleBicubic2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1309,9 +10306,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleBicubic2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1328,10 +10325,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBicubic2dAaOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1348,9 +10345,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAa, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1367,10 +10364,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1387,9 +10384,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleBicubic2dAaBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1406,10 +10403,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleTrilinear3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
 	return r0
 }
 
@@ -1426,9 +10423,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1445,10 +10442,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleTrilinear3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a7, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a7, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a7, grad_output, grad_input)
 	return r0
 }
 
@@ -1465,9 +10462,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleTrilinear3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1484,10 +10481,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1504,10 +10501,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact1dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a3, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1524,9 +10521,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1543,9 +10540,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1562,10 +10559,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -1582,10 +10579,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact1dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a4, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -1602,9 +10599,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1621,9 +10618,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact1dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1640,10 +10637,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1660,10 +10657,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact2dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1680,9 +10677,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1699,9 +10696,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1718,10 +10715,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -1738,10 +10735,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact2dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a5, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -1758,9 +10755,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1777,9 +10774,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact2dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1796,10 +10793,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1816,10 +10813,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact3dOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1836,9 +10833,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1855,9 +10852,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3d, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1874,10 +10871,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opUpsampleNearest3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1894,10 +10891,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opXUpsampleNearestExact3dBackwardGradInput, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs542, &a0, &a6, grad_output, grad_input)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_113db8e5851a, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1914,9 +10911,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUpsampleNearest3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1933,9 +10930,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs133, &a0, grad_output)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXUpsampleNearestExact3dBackward, &assertgenshapes.Locs_d11833858904, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs133, &a0, grad_output, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_d11833858904, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1952,10 +10949,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs281, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSigmoidBackwardGradInput, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs281, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -1972,9 +10969,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSigmoidBackward, &assertgenshapes.Locs216, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSigmoidBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs216, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1991,10 +10988,10 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs280, &a3, grad_input)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLogitBackwardGradInput, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
 	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs280, &a3, grad_input)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_1497e31391ba, &a3, grad_input)
 	return r0
 }
 
@@ -2010,9 +11007,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLogitBackward, &assertgenshapes.Locs226)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLogitBackward, &assertgenshapes.Locs_eaca06e184ca)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs226)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_eaca06e184ca)
 	return r0
 }
 
@@ -2029,10 +11026,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs281, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opTanhBackwardGradInput, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
 	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs281, &a0, &a1, &a2, grad_output, output, grad_input)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_dcf0111817e2, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -2049,9 +11046,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opTanhBackward, &assertgenshapes.Locs216, &a0, &a1, grad_output, output)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opTanhBackward, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs216, &a0, &a1, grad_output, output, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_00f996bffe16, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2068,10 +11065,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs110, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConvTranspose2dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs110, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -2088,9 +11085,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvTranspose2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2107,10 +11104,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs110, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConvTranspose3dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs110, &a0, &a1, &a8, self, weight, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -2127,9 +11124,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvTranspose3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2146,10 +11143,10 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opThnnConv2dOut, &assertgenshapes.Locs111, &a6, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opThnnConv2dOut, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a6, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	return r0
 }
 
@@ -2165,9 +11162,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opThnnConv2d, &assertgenshapes.Locs109)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opThnnConv2d, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs109)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
@@ -2184,10 +11181,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs543, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXSlowConv2dForwardOutput, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs543, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -2204,9 +11201,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opXSlowConv2dForward, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXSlowConv2dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost265(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_a00b9f54bd9b(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2223,10 +11220,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs544, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs544, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_a2cd22fe6589, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
@@ -2243,9 +11240,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre76(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs545, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre_a4d3665a4da4(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	assertgenshapes.ChecksPost77(&c, &assertgenshapes.Locs545, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost_a21b1cc42e9a(&c, &assertgenshapes.Locs_67ca0d1f0eab, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2262,10 +11259,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs546, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPre_32b8df8db4de(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost79(&c, &assertgenshapes.Locs546, &a7, &a8, &a9, out0, out1, out2)
+	assertgenshapes.ChecksPost_5fe39426239a(&c, &assertgenshapes.Locs_49190c982b3e, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2282,10 +11279,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs110, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opXConvDepthwise2dOut, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a7, self, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs110, &a0, &a1, &a7, self, weight, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_ed86c023a335, &a0, &a1, &a7, self, weight, out)
 	return r0
 }
 
@@ -2302,9 +11299,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opXConvDepthwise2d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opXConvDepthwise2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2321,9 +11318,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opConvDepthwise3d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opConvDepthwise3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2340,10 +11337,10 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs111, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opConvDepthwise3dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -2360,10 +11357,10 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	}
 	var c asserts.Call
 	var a6 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSlowConv3dOut, &assertgenshapes.Locs111, &a6, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConv3dOut, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a6, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a6, out)
 	return r0
 }
 
@@ -2379,9 +11376,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSlowConv3d, &assertgenshapes.Locs109)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSlowConv3d, &assertgenshapes.Locs_7f0d42e42156)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs109)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_7f0d42e42156)
 	return r0
 }
 
@@ -2398,10 +11395,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs543, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSlowConv3dForwardOutput, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
 	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs543, &a0, &a1, &a6, self, weight, output)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_5987cd64e886, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -2418,9 +11415,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opSlowConv3dForward, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConv3dForward, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	assertgenshapes.ChecksPost265(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_a00b9f54bd9b(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2437,9 +11434,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opSlowConvDilated2d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvDilated2d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2456,10 +11453,10 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs111, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConvDilated2dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -2476,9 +11473,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre64(&c, &opSlowConvDilated3d, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias)
+	assertgenshapes.ChecksPre_8f8c573337bd(&c, &opSlowConvDilated3d, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	assertgenshapes.ChecksPost65(&c, &assertgenshapes.Locs95, &a0, &a1, &a3, self, weight, bias, r0)
+	assertgenshapes.ChecksPost_120515ae4027(&c, &assertgenshapes.Locs_961e41c97f15, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2495,10 +11492,10 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	}
 	var c asserts.Call
 	var a7 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs111, &a7, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSlowConvDilated3dOut, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs111, &a7, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_35362d11fe6f, &a7, out)
 	return r0
 }
 
@@ -2515,10 +11512,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opCol2imOut, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opCol2imOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
 	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a6, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a6, self, out)
 	return r0
 }
 
@@ -2535,9 +11532,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCol2im, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCol2im, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2553,9 +11550,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStack(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opColumnStack, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opColumnStack, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.ColumnStack(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -2572,10 +11569,10 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opColumnStackOut, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opColumnStackOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -2592,10 +11589,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opIm2colOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIm2colOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -2612,9 +11609,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIm2col, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIm2col, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2630,9 +11627,9 @@ func Isfinite(self *torch.Tensor) *torch.Tensor {
 		return kernels.Isfinite(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opIsfinite, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opIsfinite, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Isfinite(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2649,9 +11646,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIsinf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isinf(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2668,10 +11665,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opIsinfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsinfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2688,9 +11685,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIsposinf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsposinf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isposinf(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2707,10 +11704,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opIsposinfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsposinfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2727,9 +11724,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIsneginf, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIsneginf, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.Isneginf(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2746,10 +11743,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opIsneginfOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opIsneginfOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2765,9 +11762,9 @@ func XAddBatchDim(self *torch.Tensor, batch_dim int64, level int64) *torch.Tenso
 		return kernels.XAddBatchDim(self, batch_dim, level)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXAddBatchDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXAddBatchDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XAddBatchDim(self, batch_dim, level)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2783,9 +11780,9 @@ func XRemoveBatchDim(self *torch.Tensor, level int64, batch_size int64, out_dim 
 		return kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXRemoveBatchDim, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXRemoveBatchDim, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XRemoveBatchDim(self, level, batch_size, out_dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2802,9 +11799,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialEntr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialEntr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2821,10 +11818,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialEntrOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialEntrOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2841,9 +11838,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialNdtri, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialNdtri, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2860,10 +11857,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialNdtriOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialNdtriOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2880,9 +11877,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialLogNdtr, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLogNdtr, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -2899,10 +11896,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLogNdtrOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2918,9 +11915,9 @@ func SpecialExpm1(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialExpm1, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExpm1, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialExpm1(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2937,10 +11934,10 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialExpm1Out, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExpm1Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -2956,9 +11953,9 @@ func SpecialExp2(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialExp2, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExp2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialExp2(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2975,10 +11972,10 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialExp2Out, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExp2Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -2994,9 +11991,9 @@ func SpecialPsi(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsi(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialPsi, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialPsi, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialPsi(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3013,10 +12010,10 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialPsiOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialPsiOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3032,9 +12029,9 @@ func SpecialDigamma(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigamma(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialDigamma, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialDigamma, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialDigamma(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3051,10 +12048,10 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialDigammaOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialDigammaOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3070,9 +12067,9 @@ func SpecialGammaln(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaln(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialGammaln, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialGammaln, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialGammaln(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3089,10 +12086,10 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialGammalnOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialGammalnOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3108,9 +12105,9 @@ func SpecialErf(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErf(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialErf, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErf, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialErf(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3127,10 +12124,10 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialErfOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3146,9 +12143,9 @@ func SpecialErfc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfc(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialErfc, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErfc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialErfc(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3165,10 +12162,10 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialErfcOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfcOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3185,9 +12182,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialErfcx, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialErfcx, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3204,10 +12201,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialErfcxOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialErfcxOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3223,9 +12220,9 @@ func SpecialErfinv(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinv(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialErfinv, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialErfinv, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialErfinv(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3242,10 +12239,10 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialErfinvOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialErfinvOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3261,9 +12258,9 @@ func SpecialNdtr(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtr(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialNdtr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialNdtr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialNdtr(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3280,10 +12277,10 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialNdtrOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialNdtrOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3300,9 +12297,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialXlog1py, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialXlog1py, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3319,9 +12316,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs214, &a1, other)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialXlog1pySelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs214, &a1, other, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3338,9 +12335,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialXlog1pyOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3357,10 +12354,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialXlog1pyOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3377,10 +12374,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs215, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialXlog1pySelfScalarOut, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs215, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	return r0
 }
 
@@ -3397,10 +12394,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialXlog1pyOtherScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3416,9 +12413,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlogy(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSpecialXlogy, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialXlogy, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SpecialXlogy(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -3434,9 +12431,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs214)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialXlogySelfScalar, &assertgenshapes.Locs_727286015286)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs214)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_727286015286)
 	return r0
 }
 
@@ -3452,9 +12449,9 @@ func SpecialXlogyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tens
 		return kernels.SpecialXlogyOtherScalar(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialXlogyOtherScalar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialXlogyOtherScalar(self, other)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3471,10 +12468,10 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialXlogyOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialXlogyOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -3491,10 +12488,10 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs431, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialXlogySelfScalarOut, &assertgenshapes.Locs_138349916223, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs431, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_138349916223, &a2, out)
 	return r0
 }
 
@@ -3511,10 +12508,10 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialXlogyOtherScalarOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3531,9 +12528,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialZeta, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialZeta, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3550,9 +12547,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs214, &a1, other)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialZetaSelfScalar, &assertgenshapes.Locs_727286015286, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs214, &a1, other, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_727286015286, &a1, other, r0)
 	return r0
 }
 
@@ -3569,9 +12566,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialZetaOtherScalar, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3588,10 +12585,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialZetaOut, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialZetaOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a2, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3608,10 +12605,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs215, &a1, &a2, other, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialZetaSelfScalarOut, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs215, &a1, &a2, other, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_8213650b8d0a, &a1, &a2, other, out)
 	return r0
 }
 
@@ -3628,10 +12625,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialZetaOtherScalarOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a2, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3647,9 +12644,9 @@ func SpecialI0(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialI0, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialI0, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialI0(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3666,10 +12663,10 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialI0Out, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialI0Out, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3686,9 +12683,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialI0e, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI0e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3705,10 +12702,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialI0eOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI0eOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3725,9 +12722,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialI1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3744,10 +12741,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialI1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3764,9 +12761,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialI1e, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialI1e, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -3783,10 +12780,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialI1eOut, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialI1eOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3802,9 +12799,9 @@ func SpecialLogit(self *torch.Tensor, eps *float64) *torch.Tensor {
 		return kernels.SpecialLogit(self, eps)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogit, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogit, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLogit(self, eps)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3821,10 +12818,10 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialLogitOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLogitOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3840,9 +12837,9 @@ func SpecialPolygamma(n int64, self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPolygamma(n, self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialPolygamma, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialPolygamma, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialPolygamma(n, self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3859,10 +12856,10 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialPolygammaOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -3878,9 +12875,9 @@ func SpecialLogsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tens
 		return kernels.SpecialLogsumexp(self, dim, keepdim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogsumexp, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogsumexp, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLogsumexp(self, dim, keepdim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3897,10 +12894,10 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLogsumexpOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -3916,9 +12913,9 @@ func SpecialExpit(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpit(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialExpit, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialExpit, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialExpit(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3935,10 +12932,10 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialExpitOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialExpitOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3954,9 +12951,9 @@ func SpecialSinc(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSinc(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialSinc, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialSinc, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialSinc(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -3973,10 +12970,10 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialSincOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialSincOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -3992,9 +12989,9 @@ func SpecialRound(self *torch.Tensor, decimals int64) *torch.Tensor {
 		return kernels.SpecialRound(self, decimals)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialRound, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialRound, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialRound(self, decimals)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4011,10 +13008,10 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialRoundOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialRoundOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4030,9 +13027,9 @@ func SpecialLog1p(self *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1p(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialLog1p, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLog1p, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLog1p(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4049,10 +13046,10 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialLog1pOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialLog1pOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -4068,9 +13065,9 @@ func SpecialLogSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor 
 		return kernels.SpecialLogSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialLogSoftmax, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialLogSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4087,10 +13084,10 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialGammaincOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialGammaincOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -4106,9 +13103,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammainc(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSpecialGammainc, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialGammainc, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SpecialGammainc(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4125,10 +13122,10 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opSpecialGammainccOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opSpecialGammainccOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -4144,9 +13141,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaincc(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSpecialGammaincc, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSpecialGammaincc, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.SpecialGammaincc(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -4162,9 +13159,9 @@ func SpecialMultigammaln(self *torch.Tensor, p int64) *torch.Tensor {
 		return kernels.SpecialMultigammaln(self, p)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialMultigammaln, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialMultigammaln, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialMultigammaln(self, p)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4181,10 +13178,10 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSpecialMultigammalnOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -4200,9 +13197,9 @@ func SpecialSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 		return kernels.SpecialSoftmax(self, dim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opSpecialSoftmax, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opSpecialSoftmax, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.SpecialSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4218,9 +13215,9 @@ func FftFft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tensor
 		return kernels.FftFft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftFft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFft(self, n, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4237,10 +13234,10 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftFftOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4256,9 +13253,9 @@ func FftIfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftIfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftIfft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4275,10 +13272,10 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftIfftOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4294,9 +13291,9 @@ func FftRfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftRfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftRfft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftRfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4313,10 +13310,10 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftRfftOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4332,9 +13329,9 @@ func FftIrfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIrfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftIrfft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIrfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4351,10 +13348,10 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftIrfftOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4370,9 +13367,9 @@ func FftHfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tenso
 		return kernels.FftHfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftHfft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftHfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4389,10 +13386,10 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftHfftOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4408,9 +13405,9 @@ func FftIhfft(self *torch.Tensor, n *int64, dim int64, norm *string) *torch.Tens
 		return kernels.FftIhfft(self, n, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftIhfft, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfft, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIhfft(self, n, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4427,10 +13424,10 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftIhfftOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfftOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4446,9 +13443,9 @@ func FftFft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftFft2, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4465,10 +13462,10 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftFft2Out, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4484,9 +13481,9 @@ func FftIfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftIfft2, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4503,10 +13500,10 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftIfft2Out, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4522,9 +13519,9 @@ func FftRfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftRfft2, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftRfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4541,10 +13538,10 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftRfft2Out, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4560,9 +13557,9 @@ func FftIrfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftIrfft2, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIrfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4579,10 +13576,10 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftIrfft2Out, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4598,9 +13595,9 @@ func FftHfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftHfft2, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftHfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4617,10 +13614,10 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftHfft2Out, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4636,9 +13633,9 @@ func FftIhfft2(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfft2(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftIhfft2, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfft2, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIhfft2(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4655,10 +13652,10 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftIhfft2Out, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfft2Out, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4674,9 +13671,9 @@ func FftFftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.Te
 		return kernels.FftFftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftFftn, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4693,10 +13690,10 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftFftnOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftFftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4712,9 +13709,9 @@ func FftIfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftIfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftIfftn, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4731,10 +13728,10 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftIfftnOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4750,9 +13747,9 @@ func FftRfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftRfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftRfftn, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftRfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftRfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4769,10 +13766,10 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftRfftnOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftRfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4788,9 +13785,9 @@ func FftIrfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIrfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftIrfftn, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIrfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIrfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4807,10 +13804,10 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftIrfftnOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIrfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4826,9 +13823,9 @@ func FftHfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.T
 		return kernels.FftHfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftHfftn, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftHfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftHfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4845,10 +13842,10 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftHfftnOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftHfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4864,9 +13861,9 @@ func FftIhfftn(self *torch.Tensor, s []int64, dim []int64, norm *string) *torch.
 		return kernels.FftIhfftn(self, s, dim, norm)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftIhfftn, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIhfftn, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIhfftn(self, s, dim, norm)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4883,10 +13880,10 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opFftIhfftnOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opFftIhfftnOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -4902,9 +13899,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opFftFftfreq, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftFftfreq, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4921,10 +13918,10 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFftFftfreqOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFftFftfreqOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -4940,9 +13937,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre5(&c, &opFftRfftfreq, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPre_536305a1802c(&c, &opFftRfftfreq, &assertgenshapes.Locs_8abf841961aa)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost22(&c, &assertgenshapes.Locs14)
+	assertgenshapes.ChecksPost_3c965dc5dff8(&c, &assertgenshapes.Locs_8abf841961aa)
 	return r0
 }
 
@@ -4959,10 +13956,10 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opFftRfftfreqOut, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opFftRfftfreqOut, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs26, &a2, out)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_f595025c0e40, &a2, out)
 	return r0
 }
 
@@ -4978,9 +13975,9 @@ func FftFftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftFftshift(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftFftshift, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftFftshift, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftFftshift(self, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -4996,9 +13993,9 @@ func FftIfftshift(self *torch.Tensor, dim []int64) *torch.Tensor {
 		return kernels.FftIfftshift(self, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFftIfftshift, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFftIfftshift, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.FftIfftshift(self, dim)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5015,9 +14012,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgCholeskyEx, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5034,10 +14031,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs547, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgCholeskyExL, &assertgenshapes.Locs_00d9b244d3dd, &a0, &a3, &a4, self, L, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs547, &a0, &a3, &a4, self, L, info)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_00d9b244d3dd, &a0, &a3, &a4, self, L, info)
 	return r0, r1
 }
 
@@ -5053,9 +14050,9 @@ func LinalgCholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 		return kernels.LinalgCholesky(self, upper)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgCholesky, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCholesky, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgCholesky(self, upper)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5072,10 +14069,10 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCholeskyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5092,9 +14089,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLinalgCross, &assertgenshapes.Locs6, &a0, &a1, self, other)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgCross, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs6, &a0, &a1, self, other, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_4fb6336c28fa, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5111,10 +14108,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLinalgCrossOut, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgCrossOut, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs42, &a0, &a1, &a3, self, other, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4008efd01118, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -5131,9 +14128,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opLinalgLuFactor, &assertgenshapes.Locs548, &a0, A)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgLuFactor, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs548, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5150,10 +14147,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs549, &a0, &a2, &a3, A, LU, pivots)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgLuFactorOut, &assertgenshapes.Locs_67ea5620be56, &a0, &a2, &a3, A, LU, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs549, &a0, &a2, &a3, A, LU, pivots)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_67ea5620be56, &a0, &a2, &a3, A, LU, pivots)
 	return r0, r1
 }
 
@@ -5170,9 +14167,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs550, &a0, A)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opLinalgLuFactorEx, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs550, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5189,10 +14186,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre148(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs551, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opLinalgLuFactorExOut, &assertgenshapes.Locs_7cb08a5c86e7, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs551, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_7cb08a5c86e7, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	return r0, r1, r2
 }
 
@@ -5209,9 +14206,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opLinalgLu, &assertgenshapes.Locs550, &a0, A)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opLinalgLu, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs550, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5228,10 +14225,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre148(&c, &opLinalgLuOut, &assertgenshapes.Locs552, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opLinalgLuOut, &assertgenshapes.Locs_eda9682d597d, &a0, &a2, &a3, &a4, A, P, L, U)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs552, &a0, &a2, &a3, &a4, A, P, L, U)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_eda9682d597d, &a0, &a2, &a3, &a4, A, P, L, U)
 	return r0, r1, r2
 }
 
@@ -5248,9 +14245,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre53(&c, &opLinalgLuSolve, &assertgenshapes.Locs553, &a0, &a1, &a2, LU, pivots, B)
+	assertgenshapes.ChecksPre_4e5eeb17c83d(&c, &opLinalgLuSolve, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	assertgenshapes.ChecksPost54(&c, &assertgenshapes.Locs553, &a0, &a1, &a2, LU, pivots, B, r0)
+	assertgenshapes.ChecksPost_20d39f8e002e(&c, &assertgenshapes.Locs_db9ad33e0c11, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -5267,10 +14264,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre56(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs554, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPre_acc075d91d86(&c, &opLinalgLuSolveOut, &assertgenshapes.Locs_e396572d14a0, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs554, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_e396572d14a0, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	return r0
 }
 
@@ -5287,9 +14284,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opXLinalgDet, &assertgenshapes.Locs550, &a0, A)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXLinalgDet, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs550, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5306,10 +14303,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre148(&c, &opXLinalgDetResult, &assertgenshapes.Locs555, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXLinalgDetResult, &assertgenshapes.Locs_6d5e1139397e, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs555, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_6d5e1139397e, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	return r0, r1, r2
 }
 
@@ -5325,9 +14322,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDet(A)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgDet, &assertgenshapes.Locs132)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgDet, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgDet(A)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs132)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
@@ -5344,10 +14341,10 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgDetOut, &assertgenshapes.Locs556, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgDetOut, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs556, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	return r0
 }
 
@@ -5363,9 +14360,9 @@ func Det(self *torch.Tensor) *torch.Tensor {
 		return kernels.Det(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDet, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Det(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5381,9 +14378,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs303)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgLdlFactorEx, &assertgenshapes.Locs_bb06ad5281b9)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	assertgenshapes.ChecksPost227(&c, &assertgenshapes.Locs303)
+	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_bb06ad5281b9)
 	return r0, r1, r2
 }
 
@@ -5400,10 +14397,10 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs557, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opLinalgLdlFactorExOut, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs557, &a3, &a4, &a5, LD, pivots, info)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_7e7c61b4fe05, &a3, &a4, &a5, LD, pivots, info)
 	return r0, r1, r2
 }
 
@@ -5419,9 +14416,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLinalgLdlFactor, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgLdlFactor, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -5438,10 +14435,10 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs558, &a2, &a3, LD, pivots)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgLdlFactorOut, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs558, &a2, &a3, LD, pivots)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_02fb6b6afdd4, &a2, &a3, LD, pivots)
 	return r0, r1
 }
 
@@ -5457,9 +14454,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opLinalgLdlSolve, &assertgenshapes.Locs559)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgLdlSolve, &assertgenshapes.Locs_0567bab72b5c)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs559)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_0567bab72b5c)
 	return r0
 }
 
@@ -5476,10 +14473,10 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs560, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opLinalgLdlSolveOut, &assertgenshapes.Locs_f817791bbd97, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs560, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_f817791bbd97, &a4, out)
 	return r0
 }
 
@@ -5496,9 +14493,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre266(&c, &opLinalgLstsq, &assertgenshapes.Locs561, &a0, &a1, self, b)
+	assertgenshapes.ChecksPre_a7388e1d2374(&c, &opLinalgLstsq, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	assertgenshapes.ChecksPost267(&c, &assertgenshapes.Locs561, &a0, &a1, self, b, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_02ef0f9728c6(&c, &assertgenshapes.Locs_10db9a1712ab, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5515,10 +14512,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre268(&c, &opLinalgLstsqOut, &assertgenshapes.Locs562, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opLinalgLstsqOut, &assertgenshapes.Locs_c84e2a83723f, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	assertgenshapes.ChecksPost269(&c, &assertgenshapes.Locs562, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	assertgenshapes.ChecksPost_aa36b5c5f866(&c, &assertgenshapes.Locs_c84e2a83723f, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
 }
 
@@ -5534,9 +14531,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatmul(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLinalgMatmul, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgMatmul, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LinalgMatmul(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -5553,10 +14550,10 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgMatmulOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgMatmulOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -5572,9 +14569,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLinalgVecdot, &assertgenshapes.Locs563)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgVecdot, &assertgenshapes.Locs_542f2f8d6734)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs563)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_542f2f8d6734)
 	return r0
 }
 
@@ -5591,10 +14588,10 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgVecdotOut, &assertgenshapes.Locs564, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgVecdotOut, &assertgenshapes.Locs_6ada18822049, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs564, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_6ada18822049, &a3, out)
 	return r0
 }
 
@@ -5611,9 +14608,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLinalgMatrixExp, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgMatrixExp, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -5630,10 +14627,10 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixExpOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -5650,9 +14647,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre270(&c, &opXLinalgSlogdet, &assertgenshapes.Locs565, &a0, A)
+	assertgenshapes.ChecksPre_11bec14ba905(&c, &opXLinalgSlogdet, &assertgenshapes.Locs_2b209adfc202, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	assertgenshapes.ChecksPost271(&c, &assertgenshapes.Locs565, &a0, A, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_2bb8e7375257(&c, &assertgenshapes.Locs_2b209adfc202, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5669,10 +14666,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre272(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs566, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPre_9a6898fe7e6e(&c, &opXLinalgSlogdetSign, &assertgenshapes.Locs_d84a9505a25c, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	assertgenshapes.ChecksPost231(&c, &assertgenshapes.Locs566, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	assertgenshapes.ChecksPost_997ccc8b0196(&c, &assertgenshapes.Locs_d84a9505a25c, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
 }
 
@@ -5688,9 +14685,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgSlogdet(A)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLinalgSlogdet, &assertgenshapes.Locs548)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgSlogdet, &assertgenshapes.Locs_5d09d6f1669a)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs548)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_5d09d6f1669a)
 	return r0, r1
 }
 
@@ -5707,10 +14704,10 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs567, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgSlogdetOut, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs567, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_b0ecb76578d4, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -5726,9 +14723,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Slogdet(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opSlogdet, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opSlogdet, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.Slogdet(self)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -5745,10 +14742,10 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opSlogdetOut, &assertgenshapes.Locs568, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opSlogdetOut, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
 	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs568, &a1, &a2, sign, logabsdet)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_655806ee3241, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -5764,9 +14761,9 @@ func Logdet(self *torch.Tensor) *torch.Tensor {
 		return kernels.Logdet(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLogdet, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLogdet, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Logdet(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5783,9 +14780,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opLinalgEig, &assertgenshapes.Locs27, &a0, self)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgEig, &assertgenshapes.Locs_7f268070be74, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs27, &a0, self, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_7f268070be74, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5802,10 +14799,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opLinalgEigOut, &assertgenshapes.Locs569, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgEigOut, &assertgenshapes.Locs_0e6907cff9b0, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs569, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_0e6907cff9b0, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -5821,9 +14818,9 @@ func XLinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.XLinalgEigvals(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXLinalgEigvals, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XLinalgEigvals(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5839,9 +14836,9 @@ func LinalgEigvals(self *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvals(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgEigvals, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgEigvals, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgEigvals(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5858,10 +14855,10 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgEigvalsOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -5878,9 +14875,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opXLinalgEigh, &assertgenshapes.Locs548, &a0, A)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opXLinalgEigh, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs548, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5897,10 +14894,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs570, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opXLinalgEighEigenvalues, &assertgenshapes.Locs_4f1c6059ab1d, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs570, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_4f1c6059ab1d, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -5916,9 +14913,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgEigh(self, UPLO)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLinalgEigh, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgEigh, &assertgenshapes.Locs_7f268070be74)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	assertgenshapes.ChecksPost11(&c, &assertgenshapes.Locs27)
+	assertgenshapes.ChecksPost_da710cb061c9(&c, &assertgenshapes.Locs_7f268070be74)
 	return r0, r1
 }
 
@@ -5935,10 +14932,10 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	}
 	var c asserts.Call
 	var a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre42(&c, &opLinalgEighEigvals, &assertgenshapes.Locs571, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.ChecksPre_816341f0987b(&c, &opLinalgEighEigvals, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	assertgenshapes.ChecksPost43(&c, &assertgenshapes.Locs571, &a2, &a3, eigvals, eigvecs)
+	assertgenshapes.ChecksPost_7cc9deaa43e4(&c, &assertgenshapes.Locs_610c7a8ae4f0, &a2, &a3, eigvals, eigvecs)
 	return r0, r1
 }
 
@@ -5954,9 +14951,9 @@ func LinalgEigvalsh(self *torch.Tensor, UPLO string) *torch.Tensor {
 		return kernels.LinalgEigvalsh(self, UPLO)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgEigvalsh, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgEigvalsh, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgEigvalsh(self, UPLO)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -5973,10 +14970,10 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgEigvalshOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -5993,9 +14990,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs572, &a0, &a1, input, tau)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opLinalgHouseholderProduct, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs572, &a0, &a1, input, tau, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_a390f0476297, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -6012,10 +15009,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs573, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opLinalgHouseholderProductOut, &assertgenshapes.Locs_62afb6087325, &a0, &a1, &a2, input, tau, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs573, &a0, &a1, &a2, input, tau, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_62afb6087325, &a0, &a1, &a2, input, tau, out)
 	return r0
 }
 
@@ -6032,9 +15029,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opLinalgInvEx, &assertgenshapes.Locs548, &a0, A)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgInvEx, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs548, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -6051,10 +15048,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opLinalgInvExInverse, &assertgenshapes.Locs574, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgInvExInverse, &assertgenshapes.Locs_8b01868794bc, &a0, &a2, &a3, A, inverse, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs574, &a0, &a2, &a3, A, inverse, info)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_8b01868794bc, &a0, &a2, &a3, A, inverse, info)
 	return r0, r1
 }
 
@@ -6070,9 +15067,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInv(A)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgInv, &assertgenshapes.Locs132)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgInv, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgInv(A)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs132)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
@@ -6089,10 +15086,10 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgInvOut, &assertgenshapes.Locs556, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgInvOut, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs556, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c08fa85639, &a1, out)
 	return r0
 }
 
@@ -6108,9 +15105,9 @@ func Inverse(self *torch.Tensor) *torch.Tensor {
 		return kernels.Inverse(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opInverse, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opInverse, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.Inverse(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6127,10 +15124,10 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opInverseOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opInverseOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -6146,9 +15143,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Inner(self, other)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opInner, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opInner, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.Inner(self, other)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -6165,10 +15162,10 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opInnerOut, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opInnerOut, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a2, out)
 	return r0
 }
 
@@ -6184,9 +15181,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Outer(self, vec2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opOuter, &assertgenshapes.Locs575)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opOuter, &assertgenshapes.Locs_dd6d6c8d0c94)
 	r0 := kernels.Outer(self, vec2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs575)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
 	return r0
 }
 
@@ -6203,10 +15200,10 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opOuterOut, &assertgenshapes.Locs576, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opOuterOut, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs576, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	return r0
 }
 
@@ -6222,9 +15219,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Ger(self, vec2)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opGer, &assertgenshapes.Locs575)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opGer, &assertgenshapes.Locs_dd6d6c8d0c94)
 	r0 := kernels.Ger(self, vec2)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs575)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_dd6d6c8d0c94)
 	return r0
 }
 
@@ -6241,10 +15238,10 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opGerOut, &assertgenshapes.Locs576, &a2, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opGerOut, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs576, &a2, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_4039132c35a5, &a2, out)
 	return r0
 }
 
@@ -6260,9 +15257,9 @@ func LinalgNorm(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim bool
 		return kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgNorm, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6278,9 +15275,9 @@ func LinalgNormOrdStr(self *torch.Tensor, ord string, dim []int64, keepdim bool,
 		return kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgNormOrdStr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgNormOrdStr(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6297,10 +15294,10 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgNormOut, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgNormOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -6317,10 +15314,10 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgNormOrdStrOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -6337,9 +15334,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opLinalgVectorNorm, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opLinalgVectorNorm, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -6356,10 +15353,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLinalgVectorNormOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a5, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a5, self, out)
 	return r0
 }
 
@@ -6375,9 +15372,9 @@ func LinalgMatrixNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 		return kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixNorm, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixNorm(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6394,10 +15391,10 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixNormOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -6413,9 +15410,9 @@ func LinalgMatrixNormStrOrd(self *torch.Tensor, ord string, dim []int64, keepdim
 		return kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixNormStrOrd, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixNormStrOrd(self, ord, dim, keepdim, dtype)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6432,10 +15429,10 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixNormStrOrdOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -6452,9 +15449,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre180(&c, &opXLinalgSvd, &assertgenshapes.Locs550, &a0, A)
+	assertgenshapes.ChecksPre_893d02d7cce9(&c, &opXLinalgSvd, &assertgenshapes.Locs_1318dff6434c, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs550, &a0, A, r0, r1, r2)
+	assertgenshapes.ChecksPost_a80e7c993577(&c, &assertgenshapes.Locs_1318dff6434c, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6471,10 +15468,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre148(&c, &opXLinalgSvdU, &assertgenshapes.Locs577, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPre_16a2bc785ad6(&c, &opXLinalgSvdU, &assertgenshapes.Locs_98cbfe328ee0, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	assertgenshapes.ChecksPost24(&c, &assertgenshapes.Locs577, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	assertgenshapes.ChecksPost_d22be15409cf(&c, &assertgenshapes.Locs_98cbfe328ee0, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -6490,9 +15487,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opLinalgSvd, &assertgenshapes.Locs550)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgSvd, &assertgenshapes.Locs_1318dff6434c)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	assertgenshapes.ChecksPost227(&c, &assertgenshapes.Locs550)
+	assertgenshapes.ChecksPost_3dfb3ae1fce5(&c, &assertgenshapes.Locs_1318dff6434c)
 	return r0, r1, r2
 }
 
@@ -6509,10 +15506,10 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	}
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opLinalgSvdU, &assertgenshapes.Locs578, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.ChecksPre_52736b41ac56(&c, &opLinalgSvdU, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	assertgenshapes.ChecksPost115(&c, &assertgenshapes.Locs578, &a3, &a4, &a5, U, S, Vh)
+	assertgenshapes.ChecksPost_a8c8303d430b(&c, &assertgenshapes.Locs_f7160b12cc41, &a3, &a4, &a5, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -6528,9 +15525,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 		return kernels.LinalgSvdvals(A, driver)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgSvdvals, &assertgenshapes.Locs132)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgSvdvals, &assertgenshapes.Locs_a64677a65bc0)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs132)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_a64677a65bc0)
 	return r0
 }
 
@@ -6547,10 +15544,10 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs556, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgSvdvalsOut, &assertgenshapes.Locs_72c08fa85639, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs556, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_72c08fa85639, &a2, out)
 	return r0
 }
 
@@ -6566,9 +15563,9 @@ func LinalgCond(self *torch.Tensor, p *torch.Scalar) *torch.Tensor {
 		return kernels.LinalgCond(self, p)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgCond, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCond, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgCond(self, p)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6585,10 +15582,10 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgCondOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCondOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6604,9 +15601,9 @@ func LinalgCondPStr(self *torch.Tensor, p string) *torch.Tensor {
 		return kernels.LinalgCondPStr(self, p)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgCondPStr, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgCondPStr, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgCondPStr(self, p)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6623,10 +15620,10 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgCondPStrOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6643,9 +15640,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre74(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs579, &a0, &a1, &a2, self, atol, rtol)
+	assertgenshapes.ChecksPre_0e1b848307e4(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost75(&c, &assertgenshapes.Locs579, &a0, &a1, &a2, self, atol, rtol, r0)
+	assertgenshapes.ChecksPost_b7b20377158d(&c, &assertgenshapes.Locs_fc3c56b484c9, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -6662,10 +15659,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a4, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6681,9 +15678,9 @@ func LinalgPinvAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *float64, h
 		return kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgPinvAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgPinvAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6700,10 +15697,10 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgPinvAtolRtolFloatOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -6719,9 +15716,9 @@ func LinalgPinv(self *torch.Tensor, rcond float64, hermitian bool) *torch.Tensor
 		return kernels.LinalgPinv(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgPinv, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgPinv, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgPinv(self, rcond, hermitian)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6737,9 +15734,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs580)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgPinvRcondTensor, &assertgenshapes.Locs_ea046c1c3992)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs580)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_ea046c1c3992)
 	return r0
 }
 
@@ -6756,10 +15753,10 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgPinvOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgPinvOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -6776,10 +15773,10 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs581, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgPinvOutRcondTensor, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs581, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_ad854a8b0a7a, &a3, out)
 	return r0
 }
 
@@ -6796,9 +15793,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre266(&c, &opXLinalgSolveEx, &assertgenshapes.Locs582, &a0, &a1, A, B)
+	assertgenshapes.ChecksPre_a7388e1d2374(&c, &opXLinalgSolveEx, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost267(&c, &assertgenshapes.Locs582, &a0, &a1, A, B, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_02ef0f9728c6(&c, &assertgenshapes.Locs_b37a620f5441, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6815,10 +15812,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	assertgenshapes.ChecksPre268(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs583, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPre_ce3a15be95ab(&c, &opXLinalgSolveExResult, &assertgenshapes.Locs_1e80a3329e3f, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	assertgenshapes.ChecksPost269(&c, &assertgenshapes.Locs583, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	assertgenshapes.ChecksPost_aa36b5c5f866(&c, &assertgenshapes.Locs_1e80a3329e3f, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
 }
 
@@ -6834,9 +15831,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opLinalgSolveEx, &assertgenshapes.Locs584)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opLinalgSolveEx, &assertgenshapes.Locs_8bbc38bfbca8)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	assertgenshapes.ChecksPost45(&c, &assertgenshapes.Locs584)
+	assertgenshapes.ChecksPost_e60d02430a4e(&c, &assertgenshapes.Locs_8bbc38bfbca8)
 	return r0, r1
 }
 
@@ -6853,10 +15850,10 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	}
 	var c asserts.Call
 	var a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre27(&c, &opLinalgSolveExOut, &assertgenshapes.Locs585, &a4, &a5, result, info)
+	assertgenshapes.ChecksPre_2261ce3c2b68(&c, &opLinalgSolveExOut, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	assertgenshapes.ChecksPost28(&c, &assertgenshapes.Locs585, &a4, &a5, result, info)
+	assertgenshapes.ChecksPost_e3636b90e683(&c, &assertgenshapes.Locs_b431bf4d4476, &a4, &a5, result, info)
 	return r0, r1
 }
 
@@ -6872,9 +15869,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.LinalgSolve(A, B, left)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLinalgSolve, &assertgenshapes.Locs586)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgSolve, &assertgenshapes.Locs_50f193640cd2)
 	r0 := kernels.LinalgSolve(A, B, left)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs586)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_50f193640cd2)
 	return r0
 }
 
@@ -6890,9 +15887,9 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.XSpsolve(A, B, left)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXSpsolve, &assertgenshapes.Locs586)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXSpsolve, &assertgenshapes.Locs_50f193640cd2)
 	r0 := kernels.XSpsolve(A, B, left)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs586)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_50f193640cd2)
 	return r0
 }
 
@@ -6909,10 +15906,10 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgSolveOut, &assertgenshapes.Locs587, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgSolveOut, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs587, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_a82f589c6d73, &a3, out)
 	return r0
 }
 
@@ -6928,9 +15925,9 @@ func LinalgTensorinv(self *torch.Tensor, ind int64) *torch.Tensor {
 		return kernels.LinalgTensorinv(self, ind)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgTensorinv, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgTensorinv, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgTensorinv(self, ind)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -6947,10 +15944,10 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgTensorinvOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -6966,9 +15963,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLinalgTensorsolve, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgTensorsolve, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -6985,10 +15982,10 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgTensorsolveOut, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs7, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_13acef7d480f, &a3, out)
 	return r0
 }
 
@@ -7005,9 +16002,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre40(&c, &opLinalgQr, &assertgenshapes.Locs548, &a0, A)
+	assertgenshapes.ChecksPre_2c0373fff4a4(&c, &opLinalgQr, &assertgenshapes.Locs_5d09d6f1669a, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	assertgenshapes.ChecksPost41(&c, &assertgenshapes.Locs548, &a0, A, r0, r1)
+	assertgenshapes.ChecksPost_40e3c37f39de(&c, &assertgenshapes.Locs_5d09d6f1669a, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -7024,10 +16021,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opLinalgQrOut, &assertgenshapes.Locs588, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPre_e81f34b10225(&c, &opLinalgQrOut, &assertgenshapes.Locs_756f68ed5e6c, &a0, &a2, &a3, A, Q, R)
 	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs588, &a0, &a2, &a3, A, Q, R)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_756f68ed5e6c, &a0, &a2, &a3, A, Q, R)
 	return r0, r1
 }
 
@@ -7043,9 +16040,9 @@ func LinalgMatrixPower(self *torch.Tensor, n int64) *torch.Tensor {
 		return kernels.LinalgMatrixPower(self, n)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixPower, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixPower, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixPower(self, n)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7062,10 +16059,10 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixPowerOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7081,9 +16078,9 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 		return kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs_1381bd6af0e5)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs39)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1381bd6af0e5)
 	return r0
 }
 
@@ -7100,10 +16097,10 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs541, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs541, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_281a4abef7dd, &a4, out)
 	return r0
 }
 
@@ -7119,9 +16116,9 @@ func LinalgMatrixRankAtolRtolFloat(self *torch.Tensor, atol *float64, rtol *floa
 		return kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRankAtolRtolFloat, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixRankAtolRtolFloat(self, atol, rtol, hermitian)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7138,10 +16135,10 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankAtolRtolFloatOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -7157,9 +16154,9 @@ func LinalgMatrixRank(self *torch.Tensor, tol float64, hermitian bool) *torch.Te
 		return kernels.LinalgMatrixRank(self, tol, hermitian)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgMatrixRank, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMatrixRank, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.LinalgMatrixRank(self, tol, hermitian)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7176,10 +16173,10 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMatrixRankOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -7195,9 +16192,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs589)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opLinalgMatrixRankTolTensor, &assertgenshapes.Locs_b188cf173d40)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs589)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_b188cf173d40)
 	return r0
 }
 
@@ -7214,10 +16211,10 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs590, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opLinalgMatrixRankOutTolTensor, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs590, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_9d92106bbe55, &a3, out)
 	return r0
 }
 
@@ -7233,9 +16230,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMultiDot(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opLinalgMultiDot, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opLinalgMultiDot, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.LinalgMultiDot(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -7252,10 +16249,10 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opLinalgMultiDotOut, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs74, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_241d35ac49f6, &a1, out)
 	return r0
 }
 
@@ -7271,9 +16268,9 @@ func NestedToPaddedTensor(self *torch.Tensor, padding float64, output_size []int
 		return kernels.NestedToPaddedTensor(self, padding, output_size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opNestedToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.NestedToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7289,9 +16286,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXTestSerializationSubcmul, &assertgenshapes.Locs_4fb6336c28fa)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs6)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_4fb6336c28fa)
 	return r0
 }
 
@@ -7307,9 +16304,9 @@ func XTestParallelMaterialize(self *torch.Tensor, num_parallel int64, skip_first
 		return kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestParallelMaterialize, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XTestParallelMaterialize(self, num_parallel, skip_first)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7325,9 +16322,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs591)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalIntlist, &assertgenshapes.Locs_6c2a1940f3b8)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs591)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6c2a1940f3b8)
 	return r0
 }
 
@@ -7344,10 +16341,10 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs592, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalIntlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs592, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	return r0
 }
 
@@ -7363,9 +16360,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs591)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalFilledIntlist, &assertgenshapes.Locs_6c2a1940f3b8)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs591)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6c2a1940f3b8)
 	return r0
 }
 
@@ -7382,10 +16379,10 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs592, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalFilledIntlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs592, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	return r0
 }
 
@@ -7401,9 +16398,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs591)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestOptionalFloatlist, &assertgenshapes.Locs_6c2a1940f3b8)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs591)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_6c2a1940f3b8)
 	return r0
 }
 
@@ -7420,10 +16417,10 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs592, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestOptionalFloatlistOut, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs592, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_da18c0bba3f2, &a2, out)
 	return r0
 }
 
@@ -7439,9 +16436,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXTestStringDefault, &assertgenshapes.Locs593)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestStringDefault, &assertgenshapes.Locs_ffc7b0185b4c)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs593)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ffc7b0185b4c)
 	return r0
 }
 
@@ -7457,9 +16454,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs593)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestAmbiguousDefaultsA, &assertgenshapes.Locs_ffc7b0185b4c)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs593)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ffc7b0185b4c)
 	return r0
 }
 
@@ -7475,9 +16472,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs593)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXTestAmbiguousDefaultsB, &assertgenshapes.Locs_ffc7b0185b4c)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs593)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ffc7b0185b4c)
 	return r0
 }
 
@@ -7494,9 +16491,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestWarnInAutograd, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7513,10 +16510,10 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestWarnInAutogradOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -7533,9 +16530,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchFullcoverage, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7552,10 +16549,10 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -7572,9 +16569,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchNtonly, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7591,9 +16588,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchView, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	assertgenshapes.ChecksPost49(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_25621a43bafc(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7610,9 +16607,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXTestAutogradMultipleDispatchViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7629,10 +16626,10 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -7649,9 +16646,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre273(&c, &opSegmentReduce, &assertgenshapes.Locs594, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	assertgenshapes.ChecksPre_8e082597b2d1(&c, &opSegmentReduce, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	assertgenshapes.ChecksPost274(&c, &assertgenshapes.Locs594, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	assertgenshapes.ChecksPost_e613308a03e9(&c, &assertgenshapes.Locs_4cf7a1a28beb, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -7668,10 +16665,10 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSegmentReduceOut, &assertgenshapes.Locs595, &a8, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSegmentReduceOut, &assertgenshapes.Locs_01c83f32883a, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs595, &a8, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_01c83f32883a, &a8, out)
 	return r0
 }
 
@@ -7687,9 +16684,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs596)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXSegmentReduceBackward, &assertgenshapes.Locs_34712bdefc1a)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs596)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_34712bdefc1a)
 	return r0
 }
 
@@ -7706,10 +16703,10 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	}
 	var c asserts.Call
 	var a8 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs597, &a8, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXSegmentReduceBackwardOut, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
 	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs597, &a8, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_81eba0c7bb8e, &a8, out)
 	return r0
 }
 
@@ -7725,9 +16722,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opPadSequence, &assertgenshapes.Locs598)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opPadSequence, &assertgenshapes.Locs_7da1384c50f8)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs598)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_7da1384c50f8)
 	return r0
 }
 
@@ -7743,9 +16740,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.FlattenDenseTensors(tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opFlattenDenseTensors, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opFlattenDenseTensors, &assertgenshapes.Locs_ff1cad182ecc)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs72)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_ff1cad182ecc)
 	return r0
 }
 
@@ -7761,9 +16758,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs599)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs_26b8d13f3f86)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs599)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_26b8d13f3f86)
 	return r0
 }
 
@@ -7780,9 +16777,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	assertgenshapes.ChecksPre70(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs600, &l0, list)
+	assertgenshapes.ChecksPre_7534b18f218a(&c, &opXNestedTensorFromTensorList, &assertgenshapes.Locs_5501190c69ec, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	assertgenshapes.ChecksPost71(&c, &assertgenshapes.Locs600, &l0, list, r0)
+	assertgenshapes.ChecksPost_0d16dad57b79(&c, &assertgenshapes.Locs_5501190c69ec, &l0, list, r0)
 	return r0
 }
 
@@ -7799,10 +16796,10 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs601, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNestedTensorFromTensorListOut, &assertgenshapes.Locs_92698473d90c, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs601, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_92698473d90c, &a5, out)
 	return r0
 }
 
@@ -7818,9 +16815,9 @@ func XFwPrimalCopy(self *torch.Tensor, level int64) *torch.Tensor {
 		return kernels.XFwPrimalCopy(self, level)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXFwPrimalCopy, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFwPrimalCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFwPrimalCopy(self, level)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -7837,10 +16834,10 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFwPrimalCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -7856,9 +16853,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXMakeDualCopy, &assertgenshapes.Locs4)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXMakeDualCopy, &assertgenshapes.Locs_44ff440649e8)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs4)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_44ff440649e8)
 	return r0
 }
 
@@ -7875,10 +16872,10 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs602, &a3, out)
+	assertgenshapes.ChecksPre_4ad6ef0a3194(&c, &opXMakeDualCopyOut, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs602, &a3, out)
+	assertgenshapes.ChecksPost_3e6e9191c7a5(&c, &assertgenshapes.Locs_44742b2e83fa, &a3, out)
 	return r0
 }
 
@@ -7895,9 +16892,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewAsRealCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsRealCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7914,10 +16911,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewAsRealCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -7934,9 +16931,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewAsComplexCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewAsComplexCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7953,10 +16950,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewAsComplexCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -7973,9 +16970,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXConjCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXConjCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -7992,10 +16989,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXConjCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXConjCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8012,9 +17009,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXNegViewCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXNegViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8031,10 +17028,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXNegViewCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXNegViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8051,9 +17048,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAsStridedCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAsStridedCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8070,10 +17067,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAsStridedCopyOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAsStridedCopyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -8089,9 +17086,9 @@ func XSparseBroadcastToCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 		return kernels.XSparseBroadcastToCopy(self, size)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXSparseBroadcastToCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XSparseBroadcastToCopy(self, size)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8108,10 +17105,10 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXSparseBroadcastToCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8128,9 +17125,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opDiagonalCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opDiagonalCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8147,10 +17144,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDiagonalCopyOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDiagonalCopyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -8167,9 +17164,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opExpandCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opExpandCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8186,10 +17183,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opExpandCopyOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opExpandCopyOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -8206,9 +17203,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opPermuteCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opPermuteCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8225,10 +17222,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opPermuteCopyOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opPermuteCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8245,9 +17242,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXReshapeAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8264,10 +17261,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXReshapeAliasCopyOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -8284,9 +17281,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSelectCopyInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSelectCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8303,10 +17300,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSelectCopyIntOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSelectCopyIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -8322,9 +17319,9 @@ func DetachCopy(self *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopy(self)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opDetachCopy, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opDetachCopy, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.DetachCopy(self)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -8341,10 +17338,10 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opDetachCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opDetachCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8361,9 +17358,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSliceCopyTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSliceCopyTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8380,10 +17377,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	}
 	var c asserts.Call
 	var a5 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSliceCopyTensorOut, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a5, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a5, out)
 	return r0
 }
 
@@ -8400,9 +17397,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSplitCopyTensor, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitCopyTensor, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8419,9 +17416,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -8438,9 +17435,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueezeCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8457,10 +17454,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSqueezeCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSqueezeCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8477,9 +17474,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueezeCopyDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopyDim, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8496,10 +17493,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSqueezeCopyDimOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8516,9 +17513,9 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSqueezeCopyDims, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSqueezeCopyDims, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8535,10 +17532,10 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opSqueezeCopyDimsOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8555,9 +17552,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8574,10 +17571,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opTCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8594,9 +17591,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opTransposeCopyInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opTransposeCopyInt, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8613,10 +17610,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opTransposeCopyIntOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -8633,9 +17630,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUnsqueezeCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnsqueezeCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8652,10 +17649,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnsqueezeCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -8672,9 +17669,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8691,10 +17688,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8711,9 +17708,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXValuesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8730,10 +17727,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXValuesCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8750,9 +17747,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8769,10 +17766,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8789,9 +17786,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opValuesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opValuesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8808,10 +17805,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opValuesCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opValuesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8828,9 +17825,9 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCrowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCrowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8847,10 +17844,10 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCrowIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8867,9 +17864,9 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opColIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opColIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8886,10 +17883,10 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opColIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opColIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8906,9 +17903,9 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opCcolIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opCcolIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8925,10 +17922,10 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opCcolIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8945,9 +17942,9 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opRowIndicesCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opRowIndicesCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -8964,10 +17961,10 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opRowIndicesCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -8984,9 +17981,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre18(&c, &opUnbindCopyInt, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_95b32c2ddceb(&c, &opUnbindCopyInt, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	assertgenshapes.ChecksPost19(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_3ced08ba35c2(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -9007,10 +18004,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre172(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs40, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l2, self, out)
 }
 
 var opSplitCopyTensorOut = asserts.Op{
@@ -9030,10 +18027,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre172(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -9053,10 +18050,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre172(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre_660cda9c6bcf(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost173(&c, &assertgenshapes.Locs40, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost_5ceb22362844(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &l3, self, out)
 }
 
 var opViewCopy = asserts.Op{
@@ -9072,9 +18069,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9091,10 +18088,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opViewCopyOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewCopyOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -9111,9 +18108,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opViewCopyDtype, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opViewCopyDtype, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9130,10 +18127,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a2 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opViewCopyDtypeOut, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a2, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a2, out)
 	return r0
 }
 
@@ -9150,9 +18147,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opUnfoldCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opUnfoldCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9169,10 +18166,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opUnfoldCopyOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opUnfoldCopyOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -9189,9 +18186,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opAliasCopy, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opAliasCopy, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9208,10 +18205,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opAliasCopyOut, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opAliasCopyOut, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a1, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a1, out)
 	return r0
 }
 
@@ -9228,9 +18225,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opToPaddedTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opToPaddedTensor, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9247,10 +18244,10 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	}
 	var c asserts.Call
 	var a3 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opToPaddedTensorOut, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opToPaddedTensorOut, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a3, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a3, out)
 	return r0
 }
 
@@ -9266,9 +18263,9 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs603)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXJaggedToPaddedDenseForward, &assertgenshapes.Locs_75b8b2bddc40)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs603)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_75b8b2bddc40)
 	return r0
 }
 
@@ -9284,9 +18281,9 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs604)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXPaddedDenseToJaggedForward, &assertgenshapes.Locs_bb49ef728f20)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs604)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_bb49ef728f20)
 	return r0
 }
 
@@ -9303,9 +18300,9 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre275(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs605, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	assertgenshapes.ChecksPre_9a4e0f4442c1(&c, &opXNestedFromPaddedTensor, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	assertgenshapes.ChecksPost276(&c, &assertgenshapes.Locs605, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
+	assertgenshapes.ChecksPost_bec0e3baf659(&c, &assertgenshapes.Locs_cd7a2914dd2f, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -9321,9 +18318,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs606)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXNestedTensorSoftmaxWithShape, &assertgenshapes.Locs_2238b9aa544c)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	assertgenshapes.ChecksPost10(&c, &assertgenshapes.Locs606)
+	assertgenshapes.ChecksPost_1b7ec97cb7c1(&c, &assertgenshapes.Locs_2238b9aa544c)
 	return r0
 }
 
@@ -9340,9 +18337,9 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opXSafeSoftmax, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opXSafeSoftmax, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -9358,9 +18355,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre277(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs607)
+	assertgenshapes.ChecksPre_ddce036ccba8(&c, &opXTransformerEncoderLayerFwd, &assertgenshapes.Locs_fce466656dfe)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	assertgenshapes.ChecksPost278(&c, &assertgenshapes.Locs607)
+	assertgenshapes.ChecksPost_21ce2901b112(&c, &assertgenshapes.Locs_fce466656dfe)
 	return r0
 }
 
@@ -9377,10 +18374,10 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	}
 	var c asserts.Call
 	var a20 asserts.Saved
-	assertgenshapes.ChecksPre279(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs608, &a20, out)
+	assertgenshapes.ChecksPre_f253879a233a(&c, &opXTransformerEncoderLayerFwdOut, &assertgenshapes.Locs_d384aa353301, &a20, out)
 	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	assertgenshapes.ChecksPost280(&c, &assertgenshapes.Locs608, &a20, out)
+	assertgenshapes.ChecksPost_df8c793b40e9(&c, &assertgenshapes.Locs_d384aa353301, &a20, out)
 	return r0
 }
 
@@ -9396,9 +18393,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre215(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs609)
+	assertgenshapes.ChecksPre_534805a18015(&c, &opXNativeMultiHeadAttention, &assertgenshapes.Locs_df82a114c66b)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	assertgenshapes.ChecksPost281(&c, &assertgenshapes.Locs609)
+	assertgenshapes.ChecksPost_3f70c458a7dc(&c, &assertgenshapes.Locs_df82a114c66b)
 	return r0, r1
 }
 
@@ -9415,10 +18412,10 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre282(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs610, &a13, &a14, out0, out1)
+	assertgenshapes.ChecksPre_282ee7756feb(&c, &opXNativeMultiHeadAttentionOut, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	assertgenshapes.ChecksPost283(&c, &assertgenshapes.Locs610, &a13, &a14, out0, out1)
+	assertgenshapes.ChecksPost_790562f3bc5a(&c, &assertgenshapes.Locs_e4afaa6a5d5a, &a13, &a14, out0, out1)
 	return r0, r1
 }
 
@@ -9434,9 +18431,9 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opScaledDotProductAttention, &assertgenshapes.Locs611)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opScaledDotProductAttention, &assertgenshapes.Locs_80ede304f8c6)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs611)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_80ede304f8c6)
 	return r0
 }
 
@@ -9453,9 +18450,9 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre284(&c, &opXFusedSdpChoice, &assertgenshapes.Locs612, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPre_70d7ff820e46(&c, &opXFusedSdpChoice, &assertgenshapes.Locs_cecc1e862a74, &a0, &a1, &a2, query, key, value)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs612, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_cecc1e862a74, &a0, &a1, &a2, query, key, value)
 	return r0
 }
 
@@ -9471,9 +18468,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs613)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttentionMath, &assertgenshapes.Locs_922e97181fe6)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs613)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_922e97181fe6)
 	return r0, r1
 }
 
@@ -9489,9 +18486,9 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre60(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs613)
+	assertgenshapes.ChecksPre_53559da18021(&c, &opXScaledDotProductAttentionMathForMps, &assertgenshapes.Locs_922e97181fe6)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale)
-	assertgenshapes.ChecksPost90(&c, &assertgenshapes.Locs613)
+	assertgenshapes.ChecksPost_d77da0e21708(&c, &assertgenshapes.Locs_922e97181fe6)
 	return r0, r1
 }
 
@@ -9508,9 +18505,9 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre285(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs614, &a0, &a1, &a2, query, key, value)
+	assertgenshapes.ChecksPre_59b808e917d5(&c, &opXScaledDotProductFlashAttention, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost286(&c, &assertgenshapes.Locs614, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost_79142c3c970d(&c, &assertgenshapes.Locs_d9fb6f7780b0, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9527,9 +18524,9 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	assertgenshapes.ChecksPre287(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs615, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	assertgenshapes.ChecksPre_3904600fc368(&c, &opXScaledDotProductFlashAttentionForCpu, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost288(&c, &assertgenshapes.Locs615, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
+	assertgenshapes.ChecksPost_442ba709e14b(&c, &assertgenshapes.Locs_ba35853658fc, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -9546,9 +18543,9 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre289(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre_2819cad678f5(&c, &opXScaledDotProductFusedAttentionOverrideable, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost_2db106f6715b(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9564,51 +18561,474 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre291(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs617)
+	assertgenshapes.ChecksPre_dde60b6ccbbc(&c, &opXScaledDotProductFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost292(&c, &assertgenshapes.Locs617)
+	assertgenshapes.ChecksPost_98569c8cb73c(&c, &assertgenshapes.Locs_b0e581fc9046)
 	return r0, r1, r2
-}
-
-var opXScaledDotProductFlashAttentionForCpuBackward = asserts.Op{
-	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XScaledDotProductFlashAttentionForCpuBackward checks _scaled_dot_product_flash_attention_for_cpu_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, float dropout_p, bool is_causal, *, Tensor? attn_mask=None, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value)
-func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, out *torch.Tensor, logsumexp *torch.Tensor, dropout_p float64, is_causal bool, attn_mask *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre215(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs618)
-	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	assertgenshapes.ChecksPost293(&c, &assertgenshapes.Locs618)
-	return r0, r1, r2
-}
-
-var opXScaledDotProductFusedAttentionOverrideableBackward = asserts.Op{
-	Name:     "_scaled_dot_product_fused_attention_overrideable_backward",
-	Overload: "",
-	Profile:  asserts.PyTorch,
-}
-
-// XScaledDotProductFusedAttentionOverrideableBackward checks _scaled_dot_product_fused_attention_overrideable_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor attn_bias, bool[4] grad_input_mask, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value, Tensor grad_attn_bias)
-func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_bias *torch.Tensor, grad_input_mask []bool, out *torch.Tensor, logsumexp *torch.Tensor, cum_seq_q *torch.Tensor, cum_seq_k *torch.Tensor, max_q int64, max_k int64, dropout_p float64, is_causal bool, philox_seed *torch.Tensor, philox_offset *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
-	if !asserts.Checking() {
-		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	}
-	var c asserts.Call
-	assertgenshapes.ChecksPre294(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs619)
-	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	assertgenshapes.ChecksPost295(&c, &assertgenshapes.Locs619)
-	return r0, r1, r2, r3
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Nextafter_
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.RemainderScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.RemainderScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.Remainder_Scalar
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.RemainderTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.RemainderTensor
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Remainder_Tensor
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.RemainderScalarTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.RemainderScalarTensorOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Min
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MinUnaryOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Fmin
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FminOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Max
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Fmax
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FmaxOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Maximum
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MaximumOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MaxOther
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MaxOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MaxUnaryOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Minimum
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MinimumOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MinOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MinOther
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                         = kernels.Quantile
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.QuantileOut
+	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                               = kernels.QuantileScalar
+	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.QuantileScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                         = kernels.Nanquantile
+	_ func(*torch.Tensor, *torch.Tensor, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.NanquantileOut
+	_ func(*torch.Tensor, float64, *int64, bool, string) *torch.Tensor                                                                                                                                                                                                                               = kernels.NanquantileScalar
+	_ func(*torch.Tensor, float64, *int64, bool, string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.NanquantileScalarOut
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                  = kernels.SortValues
+	_ func(*torch.Tensor, *bool, int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                           = kernels.SortValuesStable
+	_ func(*torch.Tensor, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                = kernels.Sort
+	_ func(*torch.Tensor, *bool, int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                         = kernels.SortStable
+	_ func(*torch.Tensor, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.SortDimnameValues
+	_ func(*torch.Tensor, *bool, string, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                          = kernels.SortDimnameValuesStable
+	_ func(*torch.Tensor, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                               = kernels.SortDimname
+	_ func(*torch.Tensor, *bool, string, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                        = kernels.SortDimnameStable
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MsortOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Msort
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.Argsort
+	_ func(*torch.Tensor, bool, int64, bool) *torch.Tensor                                                                                                                                                                                                                                           = kernels.ArgsortStable
+	_ func(*torch.Tensor, bool, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                            = kernels.ArgsortStableOut
+	_ func(*torch.Tensor, string, bool) *torch.Tensor                                                                                                                                                                                                                                                = kernels.ArgsortDimname
+	_ func(*torch.Tensor, int64, int64, bool, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                     = kernels.TopkValues
+	_ func(*torch.Tensor, int64, int64, bool, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                   = kernels.Topk
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.All
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.AllAllOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Any
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.AnyAllOut
+	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.RenormOut
+	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                           = kernels.Renorm
+	_ func(*torch.Tensor, torch.Scalar, int64, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                           = kernels.Renorm_
+	_ func(*torch.Tensor, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                         = kernels.Unfold
+	_ func(*torch.Tensor, []int64, int64, int64, int64) *torch.Tensor                                                                                                                                                                                                                                = kernels.UnfoldBackward
+	_ func(*torch.Tensor, []int64, int64, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.UnfoldBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor) bool                                                                                                                                                                                                                                                        = kernels.Equal
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.PowTensorTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.PowTensorTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.PowScalarOut
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.PowScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.PowTensorScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.PowTensorScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.Pow_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.Pow_Tensor
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.FloatPowerTensorTensorOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FloatPowerTensorTensor
+	_ func(torch.Scalar, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.FloatPowerScalarOut
+	_ func(torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FloatPowerScalar
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.FloatPowerTensorScalarOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FloatPowerTensorScalar
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.FloatPower_Scalar
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.FloatPower_Tensor
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                                       = kernels.Normal_
+	_ func(*torch.Tensor, float64, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                        = kernels.NormalOut
+	_ func(*torch.Tensor, float64, float64, any) *torch.Tensor                                                                                                                                                                                                                                       = kernels.NormalFunctional
+	_ func(*torch.Tensor, float64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.NormalTensorFloatOut
+	_ func(*torch.Tensor, float64, any) *torch.Tensor                                                                                                                                                                                                                                                = kernels.NormalTensorFloat
+	_ func(float64, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.NormalFloatTensorOut
+	_ func(float64, *torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                                                                = kernels.NormalFloatTensor
+	_ func(*torch.Tensor, *torch.Tensor, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                           = kernels.NormalTensorTensorOut
+	_ func(*torch.Tensor, *torch.Tensor, any) *torch.Tensor                                                                                                                                                                                                                                          = kernels.NormalTensorTensor
+	_ func(float64, float64, []int64, any, *int, *int, *string, *bool) *torch.Tensor                                                                                                                                                                                                                 = kernels.NormalFloatFloat
+	_ func(float64, float64, []int64, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                              = kernels.NormalFloatFloatOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Alias
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                            = kernels.XAmpForeachNonFiniteCheckAndUnscale_
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                           = kernels.XAmpForeachNonFiniteCheckAndUnscaleOut
+	_ func([]*torch.Tensor, *torch.Tensor, *torch.Tensor) ([]*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                           = kernels.XAmpForeachNonFiniteCheckAndUnscale
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) *torch.Tensor                                                                                                                                                                                                       = kernels.XAmpUpdateScale_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                        = kernels.XAmpUpdateScaleOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, float64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                      = kernels.XAmpUpdateScale
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachAddScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachAdd_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachAddScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                           = kernels.XForeachAddList
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                           = kernels.XForeachAdd_List
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                          = kernels.XForeachAddListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachAddScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachAdd_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachAddScalarListOut
+	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                             = kernels.XForeachAddTensor
+	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                             = kernels.XForeachAdd_Tensor
+	_ func([]*torch.Tensor, *torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                            = kernels.XForeachAddTensorOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachSubScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachSub_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachSubScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                           = kernels.XForeachSubList
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                           = kernels.XForeachSub_List
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                          = kernels.XForeachSubListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachSubScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachSub_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachSubScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachMulScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachMul_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachMulScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachMulList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMul_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachMulListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachMulScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachMul_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachMulScalarListOut
+	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                           = kernels.XForeachMulTensor
+	_ func([]*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                           = kernels.XForeachMul_Tensor
+	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                          = kernels.XForeachMulTensorOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachDivScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachDiv_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachDivScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachDivList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachDiv_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachDivListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachDivScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachDiv_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachDivScalarListOut
+	_ func([]*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                           = kernels.XForeachDivTensor
+	_ func([]*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                                           = kernels.XForeachDiv_Tensor
+	_ func([]*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                          = kernels.XForeachDivTensorOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachClampMaxScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachClampMax_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachClampMaxScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachClampMaxList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachClampMax_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachClampMaxListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachClampMaxScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachClampMax_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachClampMaxScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachClampMinScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachClampMin_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachClampMinScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachClampMinList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachClampMin_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachClampMinListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachClampMinScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachClampMin_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachClampMinScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachMaximumScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachMaximum_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachMaximumScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachMaximumList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMaximum_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachMaximumListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachMaximumScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachMaximum_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachMaximumScalarListOut
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachMinimumScalar
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachMinimum_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachMinimumScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachMinimumList
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMinimum_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachMinimumListOut
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachMinimumScalarList
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachMinimum_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachMinimumScalarListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                          = kernels.XForeachAddcdivScalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                        = kernels.XForeachAddcdivScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                         = kernels.XForeachAddcdivTensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                          = kernels.XForeachAddcdiv_Scalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                         = kernels.XForeachAddcdivScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                        = kernels.XForeachAddcdiv_ScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                       = kernels.XForeachAddcdivScalarListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                         = kernels.XForeachAddcdiv_Tensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                        = kernels.XForeachAddcdivTensorOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                          = kernels.XForeachAddcmulScalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                        = kernels.XForeachAddcmulScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor) []*torch.Tensor                                                                                                                                                                                                         = kernels.XForeachAddcmulTensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                          = kernels.XForeachAddcmul_Scalar
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                         = kernels.XForeachAddcmulScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                        = kernels.XForeachAddcmul_ScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                       = kernels.XForeachAddcmulScalarListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                         = kernels.XForeachAddcmul_Tensor
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, *torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                        = kernels.XForeachAddcmulTensorOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAbs
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAbs_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAbsOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAcos
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAcos_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAcosOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAsin
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAsin_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAsinOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachAtan
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachAtan_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachAtanOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachCeil
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachCeil_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachCeilOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachCos
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachCos_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachCosOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachCosh
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachCosh_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachCoshOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachErf
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachErf_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachErfOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachErfc
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachErfc_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachErfcOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachExp
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachExp_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachExpOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachExpm1
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachExpm1_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachExpm1Out
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachFloor
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachFloor_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachFloorOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachFrac
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachFrac_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachFracOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                        = kernels.XForeachLerpList
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachLerp_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                       = kernels.XForeachLerpListOut
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                           = kernels.XForeachLerpScalar
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                           = kernels.XForeachLerp_Scalar
+	_ func([]*torch.Tensor, []*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                          = kernels.XForeachLerpScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                         = kernels.XForeachLerpScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                         = kernels.XForeachLerp_ScalarList
+	_ func([]*torch.Tensor, []*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                        = kernels.XForeachLerpScalarListOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLgamma
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLgamma_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLgammaOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLogOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog10
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog10_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLog10Out
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog1p
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog1p_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLog1pOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachLog2
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachLog2_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachLog2Out
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachMax
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachMaxOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachNeg
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachNeg_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachNegOut
+	_ func([]*torch.Tensor, torch.Scalar, *int) []*torch.Tensor                                                                                                                                                                                                                                      = kernels.XForeachNormScalar
+	_ func([]*torch.Tensor, torch.Scalar, *int, []*torch.Tensor)                                                                                                                                                                                                                                     = kernels.XForeachNormScalarOut
+	_ func([]*torch.Tensor, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                         = kernels.XForeachPowList
+	_ func([]*torch.Tensor, torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachPowScalar
+	_ func([]*torch.Tensor, []torch.Scalar) []*torch.Tensor                                                                                                                                                                                                                                          = kernels.XForeachPowScalarList
+	_ func(torch.Scalar, []*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                            = kernels.XForeachPowScalarAndTensor
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachPow_List
+	_ func([]*torch.Tensor, []*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                        = kernels.XForeachPowListOut
+	_ func([]*torch.Tensor, torch.Scalar)                                                                                                                                                                                                                                                            = kernels.XForeachPow_Scalar
+	_ func([]*torch.Tensor, torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                           = kernels.XForeachPowScalarOut
+	_ func([]*torch.Tensor, []torch.Scalar)                                                                                                                                                                                                                                                          = kernels.XForeachPow_ScalarList
+	_ func([]*torch.Tensor, []torch.Scalar, []*torch.Tensor)                                                                                                                                                                                                                                         = kernels.XForeachPowScalarListOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachReciprocal
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachReciprocal_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachReciprocalOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachRound
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachRound_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachRoundOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachRsqrt
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachRsqrt_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachRsqrtOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSigmoid
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSigmoid_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSigmoidOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSign
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSign_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSignOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSin
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSin_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSinOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSinh
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSinh_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSinhOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachSqrt
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachSqrt_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachSqrtOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachTan
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachTan_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachTanOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachTanh
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachTanh_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachTanhOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachTrunc
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachTrunc_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachTruncOut
+	_ func([]*torch.Tensor)                                                                                                                                                                                                                                                                          = kernels.XForeachZero_
+	_ func([]*torch.Tensor, []*torch.Tensor)                                                                                                                                                                                                                                                         = kernels.XForeachZeroOut
+	_ func([]*torch.Tensor) []*torch.Tensor                                                                                                                                                                                                                                                          = kernels.XForeachZero
+	_ func([]*torch.Tensor, []*torch.Tensor, bool)                                                                                                                                                                                                                                                   = kernels.XForeachCopy_
+	_ func([]*torch.Tensor, []*torch.Tensor, bool, []*torch.Tensor)                                                                                                                                                                                                                                  = kernels.XForeachCopyOut
+	_ func([]*torch.Tensor, []*torch.Tensor, bool) []*torch.Tensor                                                                                                                                                                                                                                   = kernels.XForeachCopy
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                                   = kernels.BucketizeTensor
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.BucketizeTensorOut
+	_ func(torch.Scalar, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                                    = kernels.BucketizeScalar
+	_ func(torch.Scalar, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                     = kernels.BucketizeScalarOut
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                           = kernels.SearchsortedTensor
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                            = kernels.SearchsortedTensorOut
+	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.SearchsortedScalar
+	_ func(*torch.Tensor, torch.Scalar, bool, bool, *string, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                             = kernels.SearchsortedScalarOut
+	_ func(*torch.Tensor, int64, bool) *torch.Tensor                                                                                                                                                                                                                                                 = kernels.XConvertIndicesFromCooToCsr
+	_ func(*torch.Tensor, int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                  = kernels.XConvertIndicesFromCooToCsrOut
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool) *torch.Tensor                                                                                                                                                                                                                                   = kernels.XConvertIndicesFromCsrToCoo
+	_ func(*torch.Tensor, *torch.Tensor, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                    = kernels.XConvertIndicesFromCsrToCooOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.MseLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.MseLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.MseLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                         = kernels.MseLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.L1Loss
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                              = kernels.MultiMarginLossOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                             = kernels.MultiMarginLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                               = kernels.MultiMarginLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                              = kernels.MultiMarginLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.MultilabelMarginLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.MultilabelMarginLoss
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                         = kernels.MultilabelMarginLossForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                       = kernels.MultilabelMarginLossForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                           = kernels.MultilabelMarginLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.MultilabelMarginLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.NllLossOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                  = kernels.NllLossNd
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                  = kernels.NllLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.NllLossForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.NllLossForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.NllLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.NllLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                   = kernels.NllLoss2dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) *torch.Tensor                                                                                                                                                                                                                  = kernels.NllLoss2d
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                   = kernels.NllLoss2dForwardOutput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                 = kernels.NllLoss2dForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                     = kernels.NllLoss2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                    = kernels.NllLoss2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.SmoothL1LossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                               = kernels.SmoothL1Loss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.SmoothL1LossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                = kernels.SmoothL1LossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                = kernels.HuberLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                               = kernels.HuberLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                 = kernels.HuberLossBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, float64) *torch.Tensor                                                                                                                                                                                                                = kernels.HuberLossBackward
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.SoftMarginLossOut
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.SoftMarginLoss
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.SoftMarginLossBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                         = kernels.SoftMarginLossBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                     = kernels.EluOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                    = kernels.Elu
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                = kernels.EluBackwardGradInput
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.EluBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                    = kernels.Elu_
+	_ func(*torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                        = kernels.GluOut
+	_ func(*torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                                       = kernels.Glu
+	_ func(*torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                         = kernels.GluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                                        = kernels.GluBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                                                         = kernels.GluJvp
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                          = kernels.GluJvpOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64) *torch.Tensor                                                                                                                                                                                           = kernels.GluBackwardJvp
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                            = kernels.GluBackwardJvpOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardsigmoidOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardsigmoid
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardsigmoid_
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.HardsigmoidBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardsigmoidBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                   = kernels.HardtanhOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                  = kernels.Hardtanh
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                    = kernels.HardtanhBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                   = kernels.HardtanhBackward
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                  = kernels.Hardtanh_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardswishOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardswish
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.Hardswish_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.HardswishBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.HardswishBackwardOut
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.LeakyReluOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.LeakyRelu
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                            = kernels.LeakyReluBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, bool) *torch.Tensor                                                                                                                                                                                                                           = kernels.LeakyReluBackward
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.LeakyRelu_
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.LogSigmoidOut
+	_ func(*torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                                              = kernels.LogSigmoid
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                               = kernels.LogSigmoidForwardOutput
+	_ func(*torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                             = kernels.LogSigmoidForward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.LogSigmoidBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.LogSigmoidBackward
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any, *torch.Tensor) *torch.Tensor                                                                                                                                                                                         = kernels.RreluWithNoiseOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                                                                        = kernels.RreluWithNoise
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                       = kernels.RreluWithNoiseFunctional
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool) *torch.Tensor                                                                                                                                                                                        = kernels.RreluWithNoiseBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                         = kernels.RreluWithNoiseBackwardOut
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, bool, any) *torch.Tensor                                                                                                                                                                                                        = kernels.RreluWithNoise_
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                   = kernels.SoftplusOut
+	_ func(*torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                  = kernels.Softplus
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                    = kernels.SoftplusBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                   = kernels.SoftplusBackward
+	_ func(*torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SoftshrinkOut
+	_ func(*torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                                = kernels.Softshrink
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                  = kernels.SoftshrinkBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, torch.Scalar) *torch.Tensor                                                                                                                                                                                                                                 = kernels.SoftshrinkBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.AdaptiveAvgPool2dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.AdaptiveAvgPool2d
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.MkldnnAdaptiveAvgPool2d
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.MkldnnAdaptiveAvgPool2dOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.MkldnnAdaptiveAvgPool2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.MkldnnAdaptiveAvgPool2dBackwardOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XAdaptiveAvgPool2d
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.XAdaptiveAvgPool2dOut
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XAdaptiveAvgPool2dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.XAdaptiveAvgPool2dBackwardOut
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.AdaptiveAvgPool3dOut
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.AdaptiveAvgPool3d
+	_ func(*torch.Tensor, []int64) *torch.Tensor                                                                                                                                                                                                                                                     = kernels.XAdaptiveAvgPool3d
+	_ func(*torch.Tensor, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                      = kernels.XAdaptiveAvgPool3dOut
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.AdaptiveAvgPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                               = kernels.XAdaptiveAvgPool3dBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.XAdaptiveAvgPool3dBackwardOut
+	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                      = kernels.AdaptiveMaxPool2dOut
+	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                    = kernels.AdaptiveMaxPool2d
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.AdaptiveMaxPool2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.AdaptiveMaxPool2dBackward
+	_ func(*torch.Tensor, []int64, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                      = kernels.AdaptiveMaxPool3dOut
+	_ func(*torch.Tensor, []int64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                                                    = kernels.AdaptiveMaxPool3d
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                 = kernels.AdaptiveMaxPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                                                = kernels.AdaptiveMaxPool3dBackward
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool2dOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                               = kernels.AvgPool2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.AvgPool2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool2dBackward
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool3dOut
+	_ func(*torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                               = kernels.AvgPool3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                 = kernels.AvgPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, bool, bool, *int64) *torch.Tensor                                                                                                                                                                                                = kernels.AvgPool3dBackward
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                              = kernels.FractionalMaxPool2dOutput
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                            = kernels.FractionalMaxPool2d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.FractionalMaxPool2dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.FractionalMaxPool2dBackward
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                              = kernels.FractionalMaxPool3dOutput
+	_ func(*torch.Tensor, []int64, []int64, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                            = kernels.FractionalMaxPool3d
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                                               = kernels.FractionalMaxPool3dBackwardGradInput
+	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, *torch.Tensor) *torch.Tensor                                                                                                                                                                                                              = kernels.FractionalMaxPool3dBackward
+	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                     = kernels.MaxPool2dWithIndicesOut
 	_ func(*torch.Tensor, []int64, []int64, []int64, []int64, bool) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                                                   = kernels.MaxPool2dWithIndices
 	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor, *torch.Tensor) *torch.Tensor                                                                                                                                                                       = kernels.MaxPool2dWithIndicesBackwardGradInput
 	_ func(*torch.Tensor, *torch.Tensor, []int64, []int64, []int64, []int64, bool, *torch.Tensor) *torch.Tensor                                                                                                                                                                                      = kernels.MaxPool2dWithIndicesBackward
@@ -10107,6 +19527,4 @@ var (
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor)                                                                                                                                                                       = kernels.XScaledDotProductFlashAttentionForCpu
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                        = kernels.XScaledDotProductFusedAttentionOverrideable
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, bool, *torch.Tensor, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                = kernels.XScaledDotProductFlashAttentionBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                           = kernels.XScaledDotProductFlashAttentionForCpuBackward
-	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, []bool, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, bool, *torch.Tensor, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)          = kernels.XScaledDotProductFusedAttentionOverrideableBackward
 )

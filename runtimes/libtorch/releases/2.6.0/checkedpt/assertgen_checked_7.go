@@ -11,6 +11,42 @@ import (
 	torch "github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+var opXScaledDotProductFlashAttentionForCpuBackward = asserts.Op{
+	Name:     "_scaled_dot_product_flash_attention_for_cpu_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XScaledDotProductFlashAttentionForCpuBackward checks _scaled_dot_product_flash_attention_for_cpu_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor out, Tensor logsumexp, float dropout_p, bool is_causal, *, Tensor? attn_mask=None, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value)
+func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, out *torch.Tensor, logsumexp *torch.Tensor, dropout_p float64, is_causal bool, attn_mask *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_534805a18015(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &assertgenshapes.Locs_644a5ad4cf4c)
+	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
+	assertgenshapes.ChecksPost_ff4629433823(&c, &assertgenshapes.Locs_644a5ad4cf4c)
+	return r0, r1, r2
+}
+
+var opXScaledDotProductFusedAttentionOverrideableBackward = asserts.Op{
+	Name:     "_scaled_dot_product_fused_attention_overrideable_backward",
+	Overload: "",
+	Profile:  asserts.PyTorch,
+}
+
+// XScaledDotProductFusedAttentionOverrideableBackward checks _scaled_dot_product_fused_attention_overrideable_backward(Tensor grad_out, Tensor query, Tensor key, Tensor value, Tensor attn_bias, bool[4] grad_input_mask, Tensor out, Tensor logsumexp, Tensor cum_seq_q, Tensor cum_seq_k, SymInt max_q, SymInt max_k, float dropout_p, bool is_causal, Tensor philox_seed, Tensor philox_offset, *, float? scale=None) -> (Tensor grad_query, Tensor grad_key, Tensor grad_value, Tensor grad_attn_bias)
+func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor, query *torch.Tensor, key *torch.Tensor, value *torch.Tensor, attn_bias *torch.Tensor, grad_input_mask []bool, out *torch.Tensor, logsumexp *torch.Tensor, cum_seq_q *torch.Tensor, cum_seq_k *torch.Tensor, max_q int64, max_k int64, dropout_p float64, is_causal bool, philox_seed *torch.Tensor, philox_offset *torch.Tensor, scale *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor) {
+	if !asserts.Checking() {
+		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
+	}
+	var c asserts.Call
+	assertgenshapes.ChecksPre_ddd1676ccbab(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &assertgenshapes.Locs_6521c3da3640)
+	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
+	assertgenshapes.ChecksPost_46a1a31d45ea(&c, &assertgenshapes.Locs_6521c3da3640)
+	return r0, r1, r2, r3
+}
+
 var opXScaledDotProductEfficientAttention = asserts.Op{
 	Name:     "_scaled_dot_product_efficient_attention",
 	Overload: "",
@@ -24,9 +60,9 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre296(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs620, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre_3aaa1b638a2e(&c, &opXScaledDotProductEfficientAttention, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost297(&c, &assertgenshapes.Locs620, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_65d4348fc0bc(&c, &assertgenshapes.Locs_e18a3aeda7ee, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -42,9 +78,9 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre291(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs621)
+	assertgenshapes.ChecksPre_dde60b6ccbbc(&c, &opXScaledDotProductEfficientAttentionBackward, &assertgenshapes.Locs_73422165143c)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	assertgenshapes.ChecksPost298(&c, &assertgenshapes.Locs621)
+	assertgenshapes.ChecksPost_2b2ff6c29cda(&c, &assertgenshapes.Locs_73422165143c)
 	return r0, r1, r2, r3
 }
 
@@ -61,9 +97,9 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre289(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	assertgenshapes.ChecksPre_2819cad678f5(&c, &opXScaledDotProductCudnnAttention, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	assertgenshapes.ChecksPost290(&c, &assertgenshapes.Locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	assertgenshapes.ChecksPost_2db106f6715b(&c, &assertgenshapes.Locs_caf56bbe4fe3, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -79,9 +115,9 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre277(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs622)
+	assertgenshapes.ChecksPre_ddce036ccba8(&c, &opXScaledDotProductCudnnAttentionBackward, &assertgenshapes.Locs_36dfb7bfded6)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	assertgenshapes.ChecksPost299(&c, &assertgenshapes.Locs622)
+	assertgenshapes.ChecksPost_6656d45bd1b1(&c, &assertgenshapes.Locs_36dfb7bfded6)
 	return r0, r1, r2
 }
 
@@ -98,9 +134,9 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a13, a14 asserts.Saved
-	assertgenshapes.ChecksPre300(&c, &opXFlashAttentionForward, &assertgenshapes.Locs623, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
+	assertgenshapes.ChecksPre_3092229d716e(&c, &opXFlashAttentionForward, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	assertgenshapes.ChecksPost301(&c, &assertgenshapes.Locs623, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
+	assertgenshapes.ChecksPost_7ed4cd3b3dd7(&c, &assertgenshapes.Locs_a767aac72e8f, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -116,9 +152,9 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre291(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs617)
+	assertgenshapes.ChecksPre_dde60b6ccbbc(&c, &opXFlashAttentionBackward, &assertgenshapes.Locs_b0e581fc9046)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
-	assertgenshapes.ChecksPost292(&c, &assertgenshapes.Locs617)
+	assertgenshapes.ChecksPost_98569c8cb73c(&c, &assertgenshapes.Locs_b0e581fc9046)
 	return r0, r1, r2
 }
 
@@ -135,9 +171,9 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
-	assertgenshapes.ChecksPre302(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	assertgenshapes.ChecksPre_574664b0d964(&c, &opXEfficientAttentionForward, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	assertgenshapes.ChecksPost303(&c, &assertgenshapes.Locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost_88accaf88715(&c, &assertgenshapes.Locs_137308a682ce, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -153,9 +189,9 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre222(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs625)
+	assertgenshapes.ChecksPre_dde2676ccbb9(&c, &opXEfficientAttentionBackward, &assertgenshapes.Locs_0c2505523002)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	assertgenshapes.ChecksPost304(&c, &assertgenshapes.Locs625)
+	assertgenshapes.ChecksPost_783c89f177b5(&c, &assertgenshapes.Locs_0c2505523002)
 	return r0, r1, r2, r3
 }
 
@@ -171,9 +207,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs626)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXTritonScaledDotAttention, &assertgenshapes.Locs_6391ab10ad9a)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs626)
+	assertgenshapes.ChecksPost_44c911c9afb8(&c, &assertgenshapes.Locs_6391ab10ad9a)
 	return r0
 }
 
@@ -190,10 +226,10 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre58(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs627, &a4, out)
+	assertgenshapes.ChecksPre_6b4c2fee42e7(&c, &opXTritonScaledDotAttentionOut, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs627, &a4, out)
+	assertgenshapes.ChecksPost_582f2c544ddb(&c, &assertgenshapes.Locs_24f6e7cfe752, &a4, out)
 	return r0
 }
 
@@ -210,10 +246,10 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre7(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPre_5ab15c2159c7(&c, &opXFillMemEffDropoutMask_, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	assertgenshapes.ChecksPost8(&c, &assertgenshapes.Locs3, &a0, self)
+	assertgenshapes.ChecksPost_d115fa491240(&c, &assertgenshapes.Locs_0963728f424b, &a0, self)
 	return r0
 }
 
@@ -229,9 +265,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre100(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs628)
+	assertgenshapes.ChecksPre_534b29a18018(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs_7d29d0ccaae9)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs628)
+	assertgenshapes.ChecksPost_6333a6b7d524(&c, &assertgenshapes.Locs_7d29d0ccaae9)
 	return r0
 }
 
@@ -248,10 +284,10 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	}
 	var c asserts.Call
 	var a10 asserts.Saved
-	assertgenshapes.ChecksPre162(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs629, &a10, out)
+	assertgenshapes.ChecksPre_2c17537c8fd3(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs_287fa43262e9, &a10, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost163(&c, &assertgenshapes.Locs629, &a10, out)
+	assertgenshapes.ChecksPost_16d580c6a71d(&c, &assertgenshapes.Locs_287fa43262e9, &a10, out)
 	return r0
 }
 
@@ -268,9 +304,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialAiryAi, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialAiryAi, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -287,10 +323,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialAiryAiOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	return r0
 }
 
@@ -307,9 +343,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialBesselJ0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -326,10 +362,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -346,9 +382,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialBesselJ1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselJ1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -365,10 +401,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselJ1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -385,9 +421,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialBesselY0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -404,10 +440,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -424,9 +460,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialBesselY1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialBesselY1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -443,10 +479,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialBesselY1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -463,9 +499,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -482,9 +518,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -501,9 +537,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -520,10 +556,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -540,10 +576,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -560,10 +596,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -580,9 +616,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -599,9 +635,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -618,9 +654,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -637,10 +673,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -657,10 +693,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -677,10 +713,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -697,9 +733,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -716,9 +752,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -735,9 +771,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -754,10 +790,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -774,10 +810,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -794,10 +830,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -814,9 +850,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -833,9 +869,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -852,9 +888,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -871,10 +907,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -891,10 +927,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -911,10 +947,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -931,9 +967,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialH, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -950,9 +986,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -969,9 +1005,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -988,10 +1024,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1008,10 +1044,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1028,10 +1064,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1048,9 +1084,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialHermitePolynomialHe, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1067,9 +1103,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHeXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1086,9 +1122,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialHermitePolynomialHeNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1105,10 +1141,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialHermitePolynomialHeOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1125,10 +1161,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHeXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1145,10 +1181,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialHermitePolynomialHeNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1165,9 +1201,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLaguerrePolynomialL, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1184,9 +1220,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLaguerrePolynomialLXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1203,9 +1239,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLaguerrePolynomialLNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1222,10 +1258,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLaguerrePolynomialLOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1242,10 +1278,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLaguerrePolynomialLXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1262,10 +1298,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLaguerrePolynomialLNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1282,9 +1318,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialLegendrePolynomialP, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1301,9 +1337,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLegendrePolynomialPXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1320,9 +1356,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialLegendrePolynomialPNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1339,10 +1375,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialLegendrePolynomialPOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1359,10 +1395,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLegendrePolynomialPXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1379,10 +1415,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialLegendrePolynomialPNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1399,9 +1435,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1418,10 +1454,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1438,9 +1474,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselI1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1457,10 +1493,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselI1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1477,9 +1513,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK0, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1496,10 +1532,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK0Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1516,9 +1552,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialModifiedBesselK1, &assertgenshapes.Locs_1e7bb7251278, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_1e7bb7251278, &a0, self, r0)
 	return r0
 }
 
@@ -1535,10 +1571,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialModifiedBesselK1Out, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs40, &a0, &a1, self, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_6f91fe574ed5, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1555,9 +1591,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1574,10 +1610,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	return r0
 }
 
@@ -1594,9 +1630,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialScaledModifiedBesselK1, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1613,10 +1649,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialScaledModifiedBesselK1Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	return r0
 }
 
@@ -1633,9 +1669,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialT, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1652,9 +1688,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1671,9 +1707,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1690,10 +1726,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialTOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1710,10 +1746,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1730,10 +1766,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1750,9 +1786,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialU, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1769,9 +1805,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1788,9 +1824,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1807,10 +1843,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialUOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1827,10 +1863,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1847,10 +1883,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1867,9 +1903,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialV, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1886,9 +1922,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -1905,9 +1941,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -1924,10 +1960,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialVOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1944,10 +1980,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1964,10 +2000,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1984,9 +2020,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs631, &a0, &a1, x, n)
+	assertgenshapes.ChecksPre_f22b9c4c5e0b(&c, &opSpecialShiftedChebyshevPolynomialW, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs631, &a0, &a1, x, n, r0)
+	assertgenshapes.ChecksPost_99034b373b19(&c, &assertgenshapes.Locs_45e74be7888d, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -2003,9 +2039,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs632, &a1, n)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &assertgenshapes.Locs_9092e5b55b3c, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs632, &a1, n, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_9092e5b55b3c, &a1, n, r0)
 	return r0
 }
 
@@ -2022,9 +2058,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -2041,10 +2077,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPre_4f67e0273907(&c, &opSpecialShiftedChebyshevPolynomialWOut, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	assertgenshapes.ChecksPost52(&c, &assertgenshapes.Locs633, &a0, &a1, &a2, x, n, out)
+	assertgenshapes.ChecksPost_af37dac733d5(&c, &assertgenshapes.Locs_b45d304259e2, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -2061,10 +2097,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs634, &a1, &a2, n, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_ab50fce8c406, &a1, &a2, n, out)
 	return r0
 }
 
@@ -2081,10 +2117,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a2, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a2, x, out)
 	return r0
 }
 
@@ -2101,9 +2137,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre46(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs305, &a0, x)
+	assertgenshapes.ChecksPre_3c7b1a6adf0b(&c, &opSpecialSphericalBesselJ0, &assertgenshapes.Locs_0b8a3d82225c, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	assertgenshapes.ChecksPost47(&c, &assertgenshapes.Locs305, &a0, x, r0)
+	assertgenshapes.ChecksPost_b872ffdb47bf(&c, &assertgenshapes.Locs_0b8a3d82225c, &a0, x, r0)
 	return r0
 }
 
@@ -2120,10 +2156,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre48(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPre_42c6a4b012ae(&c, &opSpecialSphericalBesselJ0Out, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	assertgenshapes.ChecksPost17(&c, &assertgenshapes.Locs630, &a0, &a1, x, out)
+	assertgenshapes.ChecksPost_692f14376892(&c, &assertgenshapes.Locs_271ae8707f3b, &a0, &a1, x, out)
 	return r0
 }
 
@@ -2139,9 +2175,9 @@ func XFoobar(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool) *torch.Tensor 
 		return kernels.XFoobar(self, arg1, arg2, arg3)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXFoobar, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXFoobar, &assertgenshapes.Locs_1e7bb7251278)
 	r0 := kernels.XFoobar(self, arg1, arg2, arg3)
-	assertgenshapes.ChecksPost1(&c, &assertgenshapes.Locs0)
+	assertgenshapes.ChecksPost_773b61920165(&c, &assertgenshapes.Locs_1e7bb7251278)
 	return r0
 }
 
@@ -2158,10 +2194,10 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	}
 	var c asserts.Call
 	var a4 asserts.Saved
-	assertgenshapes.ChecksPre3(&c, &opXFoobarOut, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPre_f71f992fb04a(&c, &opXFoobarOut, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	assertgenshapes.ChecksPost31(&c, &assertgenshapes.Locs41, &a4, out)
+	assertgenshapes.ChecksPost_a8d725d0c749(&c, &assertgenshapes.Locs_000bcedf439f, &a4, out)
 	return r0
 }
 
@@ -2179,10 +2215,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	assertgenshapes.ChecksPre305(&c, &opXFusedAdam_, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPre_40e730ed254f(&c, &opXFusedAdam_, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost306(&c, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost_4e74f1a030d7(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -2199,10 +2235,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	assertgenshapes.ChecksPre307(&c, &opXFusedAdamOut, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPre_a7f21d498157(&c, &opXFusedAdamOut, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost_6bdbd4084fd5(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -2217,9 +2253,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXFusedAdam, &assertgenshapes.Locs635)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXFusedAdam, &assertgenshapes.Locs_9ce178e6e65b)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs635)
+	assertgenshapes.ChecksPost_8fe22c91bad5(&c, &assertgenshapes.Locs_9ce178e6e65b)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2240,10 +2276,10 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6                     asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre310(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPre_110fa33a93a9(&c, &opXFusedAdam_TensorLr, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost311(&c, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPost_696b0a8c1266(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamTensorLrOut = asserts.Op{
@@ -2263,10 +2299,10 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		a6                          asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre312(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPre_2f93a38652e9(&c, &opXFusedAdamTensorLrOut, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost313(&c, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPost_75ee4bd780b0(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamTensorLr = asserts.Op{
@@ -2281,9 +2317,9 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs637)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFusedAdamTensorLr, &assertgenshapes.Locs_a10f0a814096)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost314(&c, &assertgenshapes.Locs637)
+	assertgenshapes.ChecksPost_17fa751dc3fa(&c, &assertgenshapes.Locs_a10f0a814096)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2301,10 +2337,10 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	assertgenshapes.ChecksPre305(&c, &opXFusedAdamw_, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPre_40e730ed254f(&c, &opXFusedAdamw_, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost306(&c, &assertgenshapes.Locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	assertgenshapes.ChecksPost_4e74f1a030d7(&c, &assertgenshapes.Locs_9ce178e6e65b, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamwOut = asserts.Op{
@@ -2321,10 +2357,10 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	assertgenshapes.ChecksPre307(&c, &opXFusedAdamwOut, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPre_a7f21d498157(&c, &opXFusedAdamwOut, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost308(&c, &assertgenshapes.Locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	assertgenshapes.ChecksPost_6bdbd4084fd5(&c, &assertgenshapes.Locs_3c6d38a0bcdd, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdamw = asserts.Op{
@@ -2339,9 +2375,9 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre62(&c, &opXFusedAdamw, &assertgenshapes.Locs635)
+	assertgenshapes.ChecksPre_535f9da18029(&c, &opXFusedAdamw, &assertgenshapes.Locs_9ce178e6e65b)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost309(&c, &assertgenshapes.Locs635)
+	assertgenshapes.ChecksPost_8fe22c91bad5(&c, &assertgenshapes.Locs_9ce178e6e65b)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2362,10 +2398,10 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		a6                     asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre310(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPre_110fa33a93a9(&c, &opXFusedAdamw_TensorLr, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost311(&c, &assertgenshapes.Locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	assertgenshapes.ChecksPost_696b0a8c1266(&c, &assertgenshapes.Locs_a10f0a814096, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamwTensorLrOut = asserts.Op{
@@ -2385,10 +2421,10 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		a6                          asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre312(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPre_2f93a38652e9(&c, &opXFusedAdamwTensorLrOut, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost313(&c, &assertgenshapes.Locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	assertgenshapes.ChecksPost_75ee4bd780b0(&c, &assertgenshapes.Locs_1f1fab064c2f, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamwTensorLr = asserts.Op{
@@ -2403,9 +2439,9 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre80(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs637)
+	assertgenshapes.ChecksPre_535c29a18026(&c, &opXFusedAdamwTensorLr, &assertgenshapes.Locs_a10f0a814096)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost314(&c, &assertgenshapes.Locs637)
+	assertgenshapes.ChecksPost_17fa751dc3fa(&c, &assertgenshapes.Locs_a10f0a814096)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2423,10 +2459,10 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	assertgenshapes.ChecksPre315(&c, &opXFusedSgd_, &assertgenshapes.Locs639, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	assertgenshapes.ChecksPre_fe196dfd6d84(&c, &opXFusedSgd_, &assertgenshapes.Locs_80cae7d67778, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost242(&c, &assertgenshapes.Locs639, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	assertgenshapes.ChecksPost_47116733e5a1(&c, &assertgenshapes.Locs_80cae7d67778, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 }
 
 var opXFusedSgdOut = asserts.Op{
@@ -2443,10 +2479,10 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 	}
 	var c asserts.Call
 	var l0, l1, l2, l12 asserts.SavedList
-	assertgenshapes.ChecksPre316(&c, &opXFusedSgdOut, &assertgenshapes.Locs640, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	assertgenshapes.ChecksPre_a42f248c9d97(&c, &opXFusedSgdOut, &assertgenshapes.Locs_1f74b8d46da7, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs640, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_1f74b8d46da7, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 }
 
 var opXFusedSgd = asserts.Op{
@@ -2461,9 +2497,9 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre9(&c, &opXFusedSgd, &assertgenshapes.Locs639)
+	assertgenshapes.ChecksPre_536a01a18032(&c, &opXFusedSgd, &assertgenshapes.Locs_80cae7d67778)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs639)
+	assertgenshapes.ChecksPost_2481b33ca3fb(&c, &assertgenshapes.Locs_80cae7d67778)
 	return r0, r1, r2
 }
 
@@ -2484,10 +2520,10 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		a5         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre317(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs641, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.ChecksPre_24676e76168d(&c, &opXFusedSgd_TensorLr, &assertgenshapes.Locs_3b2d2536a178, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost253(&c, &assertgenshapes.Locs641, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	assertgenshapes.ChecksPost_a9c32f434f66(&c, &assertgenshapes.Locs_3b2d2536a178, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 }
 
 var opXFusedSgdTensorLrOut = asserts.Op{
@@ -2507,10 +2543,10 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		a5              asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre318(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs642, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	assertgenshapes.ChecksPre_030f762ed115(&c, &opXFusedSgdTensorLrOut, &assertgenshapes.Locs_3dc473ee5d15, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost255(&c, &assertgenshapes.Locs642, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	assertgenshapes.ChecksPost_b18e73070c5b(&c, &assertgenshapes.Locs_3dc473ee5d15, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 }
 
 var opXFusedSgdTensorLr = asserts.Op{
@@ -2525,9 +2561,9 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs641)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXFusedSgdTensorLr, &assertgenshapes.Locs_3b2d2536a178)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	assertgenshapes.ChecksPost248(&c, &assertgenshapes.Locs641)
+	assertgenshapes.ChecksPost_d0783c2360eb(&c, &assertgenshapes.Locs_3b2d2536a178)
 	return r0, r1, r2
 }
 
@@ -2545,10 +2581,10 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	assertgenshapes.ChecksPre319(&c, &opXFusedAdagrad_, &assertgenshapes.Locs643, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	assertgenshapes.ChecksPre_af0b4becffc3(&c, &opXFusedAdagrad_, &assertgenshapes.Locs_15da3f810a66, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost251(&c, &assertgenshapes.Locs643, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	assertgenshapes.ChecksPost_90f1ceaefbed(&c, &assertgenshapes.Locs_15da3f810a66, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 }
 
 var opXFusedAdagradOut = asserts.Op{
@@ -2565,10 +2601,10 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l11 asserts.SavedList
-	assertgenshapes.ChecksPre320(&c, &opXFusedAdagradOut, &assertgenshapes.Locs644, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	assertgenshapes.ChecksPre_839eb0daba94(&c, &opXFusedAdagradOut, &assertgenshapes.Locs_6f6c1b973277, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	assertgenshapes.ChecksPost321(&c, &assertgenshapes.Locs644, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	assertgenshapes.ChecksPost_28539407d54f(&c, &assertgenshapes.Locs_6f6c1b973277, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 }
 
 var opXFusedAdagrad = asserts.Op{
@@ -2583,9 +2619,9 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre44(&c, &opXFusedAdagrad, &assertgenshapes.Locs643)
+	assertgenshapes.ChecksPre_535901a18024(&c, &opXFusedAdagrad, &assertgenshapes.Locs_15da3f810a66)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	assertgenshapes.ChecksPost248(&c, &assertgenshapes.Locs643)
+	assertgenshapes.ChecksPost_d0783c2360eb(&c, &assertgenshapes.Locs_15da3f810a66)
 	return r0, r1, r2, r3
 }
 
@@ -2602,14 +2638,16 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	assertgenshapes.ChecksPre0(&c, &opXPropagateXlaData, &assertgenshapes.Locs645)
+	assertgenshapes.ChecksPre_536d25a18035(&c, &opXPropagateXlaData, &assertgenshapes.Locs_f728ba93a878)
 	kernels.XPropagateXlaData(input, output)
-	assertgenshapes.ChecksPost2(&c, &assertgenshapes.Locs645)
+	assertgenshapes.ChecksPost_0ed00ff853ea(&c, &assertgenshapes.Locs_f728ba93a878)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
 // no longer matches its schema. Re-run assertgen (and fix the kernel).
 var (
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, bool, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                       = kernels.XScaledDotProductFlashAttentionForCpuBackward
+	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, []bool, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, float64, bool, *torch.Tensor, *torch.Tensor, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                      = kernels.XScaledDotProductFusedAttentionOverrideableBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, float64, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                                                                                               = kernels.XScaledDotProductEfficientAttention
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, float64, []bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                  = kernels.XScaledDotProductEfficientAttentionBackward
 	_ func(*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, bool, float64, bool, bool, *float64) (*torch.Tensor, *torch.Tensor, *torch.Tensor, *torch.Tensor, int64, int64, *torch.Tensor, *torch.Tensor, *torch.Tensor)                                                                              = kernels.XScaledDotProductCudnnAttention

@@ -10,39 +10,14 @@ import (
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
-var Locs1 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var Locs2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var Locs3 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values")}
-var Locs4 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs_3c9f7e87e088 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
+var Locs_4008efd01118 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
+var Locs_7c6668112f69 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values")}
+var Locs_b6666ea0bc5e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
 
-// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
-func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
-func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-}
-
-// ChecksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost_10ab2547c644 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_10ab2547c644(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameStorage(l[0], s0)
@@ -52,17 +27,18 @@ func ChecksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// ChecksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
+// ChecksPost_3f10fc27cf98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
+func ChecksPost_3f10fc27cf98(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
 }
 
-// ChecksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
-func ChecksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+// ChecksPost_7c0b46263ef8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: add.out).
+func ChecksPost_7c0b46263ef8(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -75,24 +51,8 @@ func ChecksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// ChecksPre6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim_max).
-func ChecksPre6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-}
-
-// ChecksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: select.int).
-func ChecksPre7(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: select.int).
-func ChecksPost8(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+// ChecksPost_9dd47b153a02 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: select.int).
+func ChecksPost_9dd47b153a02(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
@@ -104,4 +64,44 @@ func ChecksPost8(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reft
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
 	c.End()
+}
+
+// ChecksPre_0d04d1f794c6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim_max).
+func ChecksPre_0d04d1f794c6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// ChecksPre_2b74331834cf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_2b74331834cf(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+}
+
+// ChecksPre_481d392e24e9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: set_data).
+func ChecksPre_481d392e24e9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// ChecksPre_b09c6249a128 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: select.int).
+func ChecksPre_b09c6249a128(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+}
+
+// ChecksPre_f93d3deb0c44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func ChecksPre_f93d3deb0c44(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor, t2 *reftensor.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
 }

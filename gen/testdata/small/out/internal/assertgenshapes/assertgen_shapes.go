@@ -10,142 +10,43 @@ import (
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs1 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
-var Locs2 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Ret(0), asserts.Ret(1)}
-var Locs3 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
-var Locs4 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs5 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("_scratch_buf"), asserts.Ret(0)}
-var Locs6 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs7 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var Locs8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs9 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs10 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var Locs11 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var Locs12 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var Locs13 = [1]asserts.Loc{asserts.Arg("self")}
+var Locs_0963728f424b = [1]asserts.Loc{asserts.Arg("self")}
+var Locs_14e3e9d9d8e8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("_scratch_buf"), asserts.Ret(0)}
+var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs_352be4973099 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_3c9f7e87e088 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
+var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs_630ea46627c8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+var Locs_6f91fe574ed5 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
+var Locs_7f268070be74 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_8f41f1bd56b7 = [5]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs_90dc4634b176 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs_a0f0e1eb5126 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_db6e861637fd = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
-// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
-func ChecksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	var s2 asserts.Saved
+// ChecksPost_12eefc27c7e7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
+func ChecksPost_12eefc27c7e7(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	var s1 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
 	}
 	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
+	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
 	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
-		c.FreshNoAliasRows(2)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-		c.FreshNoAlias(l[2], &s2, l[1], s1)
-	}
+	c.SharesStorage(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
 
-// ChecksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() {
-		c.BindingContextRows(2)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
-func ChecksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.ReturnsArg(l[2], &s2, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[1], s1, t1)
-	}
-	c.End()
-}
-
-// ChecksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
-func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(2)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-	}
-}
-
-// ChecksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
-func ChecksPost5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+// ChecksPost_32ad95eab7d8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _planned.scratch).
+func ChecksPost_32ad95eab7d8(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
 	var s3 asserts.Saved
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
@@ -157,44 +58,39 @@ func ChecksPost5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[1], s1)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
 	}
 	c.End()
 }
 
-// ChecksPre6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper).
-func ChecksPre6(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
+// ChecksPost_3a7691c3bb2e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int).
+func ChecksPost_3a7691c3bb2e(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+	var s1 asserts.SavedList
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
+	c.After(s0, t0)
+	resultList_e00d9975326c(c, &s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
+	c.NotArgElems(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1List(l[1], &s1)
+	c.FreshNoAliasList(l[1], &s1, l[0], s0)
+	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
 	}
+	c.End()
 }
 
-// ChecksPost7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper).
-func ChecksPost7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+// ChecksPost_493721bcf005 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper).
+func ChecksPost_493721bcf005(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	if c.Hermetic() {
@@ -208,7 +104,6 @@ func ChecksPost7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -248,37 +143,177 @@ func ChecksPost7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// ChecksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
-func ChecksPre8(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
-		c.BindingContextRows(5)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-		c.BindingContext(l[3], s3, t3)
-		c.BindingContext(l[4], s4, t4)
+// ChecksPost_4a0e7346927f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func ChecksPost_4a0e7346927f(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
+	c.After(s0, t0)
+	afterList_e00d9975326c(c, s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplList(l[1], s1)
+	c.SameStorageList(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
 	}
+	c.End()
 }
 
-// ChecksPost9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
-func ChecksPost9(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
+// ChecksPost_4d8489646e83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
+func ChecksPost_4d8489646e83(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor, t2 *kernels.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	afterList_e00d9975326c(c, s1, t1)
+	c.Result(&s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplList(l[1], s1)
+	c.SameStorageList(l[1], s1)
+	c.NoMutationList(l[1], s1)
+	asserts.SameContentAfterList(c, l[1], s1, t1)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
+	c.NotArgList(l[2], &s2, l[1], s1)
+	c.StorageUseCountEq1(l[2], &s2)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
+	c.FreshNoAliasOf(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_6ccedfa3b7b9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
+func ChecksPost_6ccedfa3b7b9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+	var s1 asserts.SavedList
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	resultList_e00d9975326c(c, &s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
+	c.NotArgElems(l[1], &s1, l[0], s0)
+	c.SharesStorageList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_7817067eecd8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: where.self).
+func ChecksPost_7817067eecd8(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+	var s4 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[4], &s4)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
+	c.End()
+}
+
+// ChecksPost_84ba174d5544 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPost_84ba174d5544(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_8b2d0ad3092c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose_).
+func ChecksPost_8b2d0ad3092c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.ReturnsArg(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// ChecksPost_9261d9db688e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.out).
+func ChecksPost_9261d9db688e(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+	var s3 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
+}
+
+// ChecksPost_92d216cd3506 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
+func ChecksPost_92d216cd3506(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	if c.Hermetic() {
@@ -296,7 +331,6 @@ func ChecksPost9(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -313,33 +347,96 @@ func ChecksPost9(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.End()
 }
 
-// ChecksPre10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
-func ChecksPre10(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	c.SaveMetadata(s2, t2)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
+// ChecksPost_ac681d4c8055 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPost_ac681d4c8055(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
 	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(3)
-	} else {
-		c.SameContent(l[0], s0, t0)
-		c.SameContent(l[1], s1, t1)
-		c.SameContent(l[2], s2, t2)
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
 	}
+	c.StorageUseCountEq1(l[2], &s2)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
 }
 
-// ChecksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
-func ChecksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
+// ChecksPost_bc465070651c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
+func ChecksPost_bc465070651c(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor, t1 *kernels.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	afterList_e00d9975326c(c, s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
+	c.NoMutationList(l[0], s0)
+	asserts.SameContentAfterList(c, l[0], s0, t0)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// ChecksPost_d87a21d8f840 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: max.dim).
+func ChecksPost_d87a21d8f840(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	var s1 asserts.Saved
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.Result(&s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[1], &s1)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[2], &s2)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
+	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
+}
+
+// ChecksPost_e4f593056326 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
+func ChecksPost_e4f593056326(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor, t5 *kernels.Tensor, t6 *kernels.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -357,11 +454,8 @@ func ChecksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameMetadata(l[2], s2, t2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
@@ -427,233 +521,90 @@ func ChecksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// ChecksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _planned.scratch).
-func ChecksPre12(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
-		c.BindingContextRows(3)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-		c.BindingContext(l[1], s1, t1)
-		c.BindingContext(l[2], s2, t2)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _planned.scratch).
-func ChecksPost13(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
-	var s3 asserts.Saved
+// ChecksPost_f19c78527434 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: size.int).
+func ChecksPost_f19c78527434(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	if c.Hermetic() {
 		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.ReturnsArg(l[3], &s3, l[1], s1)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
 }
 
-// ChecksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: transpose.int).
-func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose.int).
-func ChecksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose_).
-func ChecksPre16(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-}
-
-// ChecksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: transpose_).
-func ChecksPost17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
-	var s1 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.ReturnsArg(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: split.Tensor).
-func ChecksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
-	var s1 asserts.SavedList
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	resultList0(c, &s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.SharesStorageList(l[1], &s1, l[0], s0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
-func ChecksPre19(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	asserts.SameContentList(c, l[0], s0, t0)
-	asserts.SaveMetadataList(c, s0, t0)
-	asserts.BindingContextList(c, l[0], s0, t0)
-}
-
-// ChecksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cat).
-func ChecksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor, t1 *kernels.Tensor) {
-	var s1 asserts.Saved
+// ChecksPost_fd0b36cc3dd6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPost_fd0b36cc3dd6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
-	}
-	afterList0(c, s0, t0)
-	c.Result(&s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.NoMutationList(l[0], s0)
-	asserts.SameContentAfterList(c, l[0], s0, t0)
-	asserts.SameMetadataList(c, l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPre21(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList0(c, s1, t1)
-	c.SaveMetadata(s0, t0)
-	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.SaveMetadataList(c, s1, t1)
-	asserts.BindingContextList(c, l[1], s1, t1)
-	if !c.Hermetic() && s0.Plain() {
-		c.BindingContextRows(1)
-	} else {
-		c.BindingContext(l[0], s0, t0)
-	}
-	if asserts.ContentCheckOff() {
-		c.ContentOff(1)
-	} else {
-		c.SameContent(l[0], s0, t0)
-	}
-}
-
-// ChecksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func ChecksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor, t2 *kernels.Tensor) {
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	afterList_e00d9975326c(c, s0, t0)
+	afterList_e00d9975326c(c, s1, t1)
+	c.SameImplList(l[0], s0)
+	c.SameStorageList(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	asserts.SameMetadataList(c, l[1], s1, t1)
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.NotArgList(l[2], &s2, l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
-	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
-	}
-	c.FreshNoAliasOf(l[2], &s2, l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
 	c.End()
 }
 
-// ChecksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
-func ChecksPre23(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
+// ChecksPre_009303e65902 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_009303e65902(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_16600035d825 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper.out).
+func ChecksPre_16600035d825(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_265dff2a40b8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: where.self).
+func ChecksPre_265dff2a40b8(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	c.SaveMetadata(s2, t2)
-	c.SaveMetadata(s3, t3)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
 		c.BindingContextRows(4)
 	} else {
@@ -672,58 +623,10 @@ func ChecksPre23(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	}
 }
 
-// ChecksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: where.self).
-func ChecksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor, t3 *kernels.Tensor, t4 *kernels.Tensor) {
-	var s4 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		c.BindingContextAfter(l[1], s1, t1)
-		c.BindingContextAfter(l[2], s2, t2)
-		c.BindingContextAfter(l[3], s3, t3)
-	}
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
-	c.SameImplStorageVersion(l[2], s2)
-	c.SameMetadata(l[2], s2, t2)
-	c.SameImplStorageVersion(l[3], s3)
-	c.SameMetadata(l[3], s3, t3)
-	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
-		c.FreshNoAliasRows(4)
-	} else {
-		c.FreshNoAlias(l[4], &s4, l[0], s0)
-		c.FreshNoAlias(l[4], &s4, l[1], s1)
-		c.FreshNoAlias(l[4], &s4, l[2], s2)
-		c.FreshNoAlias(l[4], &s4, l[3], s3)
-	}
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-		c.SameContentAfter(l[1], s1, t1)
-		c.SameContentAfter(l[2], s2, t2)
-		c.SameContentAfter(l[3], s3, t3)
-	}
-	c.End()
-}
-
-// ChecksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
-func ChecksPre25(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// ChecksPre_2a48c7f9712b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
+func ChecksPre_2a48c7f9712b(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -736,82 +639,121 @@ func ChecksPre25(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	}
 }
 
-// ChecksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: max.dim).
-func ChecksPost26(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.Result(&s2, t2)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[1], &s1)
-	if s1.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
+// ChecksPre_59f977e849c8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _planned.scratch).
+func ChecksPre_59f977e849c8(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
 	} else {
-		c.FreshNoAlias(l[1], &s1, l[0], s0)
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
 	}
-	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	if s2.FreshFrom(s0) {
-		c.FreshNoAliasRows(1)
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
 	} else {
-		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.SameContent(l[0], s0, t0)
 	}
-	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
 }
 
-// ChecksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
+// ChecksPre_5dcd57539f82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPre_5dcd57539f82(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
+	saveList_e00d9975326c(c, s0, t0)
+	saveList_e00d9975326c(c, s1, t1)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
-	asserts.SaveMetadataList(c, s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
-// ChecksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPost28(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
-	if c.Hermetic() {
-		asserts.BindingContextAfterList(c, l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-	}
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	c.SameImplList(l[0], s0)
-	c.SameStorageList(l[0], s0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	c.NoMutationList(l[1], s1)
-	asserts.SameContentAfterList(c, l[1], s1, t1)
-	asserts.SameMetadataList(c, l[1], s1, t1)
-	c.End()
-}
-
-// ChecksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func ChecksPre29(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+// ChecksPre_6ea4ee93802e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
+func ChecksPre_6ea4ee93802e(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	saveList0(c, s1, t1)
+	saveOptList_e00d9975326c(c, s1, t1)
+	asserts.SameContentList(c, l[1], s1, t1)
+	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_85b2cbeba8e8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
+func ChecksPre_85b2cbeba8e8(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_98442ef2b1b5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: transpose.int).
+func ChecksPre_98442ef2b1b5(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_a0a1b0c960ea begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper_functional).
+func ChecksPre_a0a1b0c960ea(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
+}
+
+// ChecksPre_abfca1ef226f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: unbind_copy.int_out).
+func ChecksPre_abfca1ef226f(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_e00d9975326c(c, s1, t1)
 	c.MutableList(s1)
-	c.SaveMetadata(s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
@@ -825,50 +767,54 @@ func ChecksPre29(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	}
 }
 
-// ChecksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int_out).
-func ChecksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-		asserts.BindingContextAfterList(c, l[1], s1, t1)
-	}
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	c.SameImplList(l[1], s1)
-	c.SameStorageList(l[1], s1)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPost31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: unbind_copy.int).
-func ChecksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
-	var s1 asserts.SavedList
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
-	}
-	c.After(s0, t0)
-	resultList0(c, &s1, t1)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
-	c.NotArgElems(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1List(l[1], &s1)
-	c.FreshNoAliasList(l[1], &s1, l[0], s0)
-	c.DistinctOutputs(asserts.OutList(l[1], &s1))
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
-}
-
-// ChecksPre32 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: size.int).
-func ChecksPre32(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+// ChecksPre_ca3b2852b714 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.out).
+func ChecksPre_ca3b2852b714(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+// ChecksPre_de0bbcea5a00 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _moving_avg_helper).
+func ChecksPre_de0bbcea5a00(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *kernels.Tensor, t1 *kernels.Tensor, t2 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+// ChecksPre_e43894475fbc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: max.dim).
+func ChecksPre_e43894475fbc(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -881,40 +827,28 @@ func ChecksPre32(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts
 	}
 }
 
-// ChecksPost33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: size.int).
-func ChecksPost33(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
-	if c.Hermetic() {
-		c.BindingContextAfter(l[0], s0, t0)
+// ChecksPre_f98fb0667d6c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: transpose_).
+func ChecksPre_f98fb0667d6c(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
 	}
-	c.After(s0, t0)
-	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
-	if c.HasDigests() {
-		c.SameContentAfter(l[0], s0, t0)
-	}
-	c.End()
 }
 
-// resultList0 is asserts.ResultList for []*kernels.Tensor, without an indirect call per element.
-func resultList0(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Result(l.At(i), t)
-	}
-	l.SummarizeResult()
+// ChecksPre_fe4136faca7a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
+func ChecksPre_fe4136faca7a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor) {
+	c.Begin(op)
+	saveList_e00d9975326c(c, s0, t0)
+	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
-// saveList0 is asserts.SaveList for []*kernels.Tensor, without an indirect call per element.
-func saveList0(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
-}
-
-// afterList0 is asserts.AfterList for []*kernels.Tensor, without an indirect call per element.
-func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+// afterList_e00d9975326c is asserts.AfterList for []*kernels.Tensor, without an indirect call per element.
+func afterList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -922,8 +856,26 @@ func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
 	l.SummarizeAfter()
 }
 
-// saveOptList0 is asserts.SaveOptList for []*kernels.Tensor, without an indirect call per element.
-func saveOptList0(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+// resultList_e00d9975326c is asserts.ResultList for []*kernels.Tensor, without an indirect call per element.
+func resultList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Result(l.At(i), t)
+	}
+	l.SummarizeResult()
+}
+
+// saveList_e00d9975326c is asserts.SaveList for []*kernels.Tensor, without an indirect call per element.
+func saveList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// saveOptList_e00d9975326c is asserts.SaveOptList for []*kernels.Tensor, without an indirect call per element.
+func saveOptList_e00d9975326c(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

@@ -10,882 +10,704 @@ import (
 )
 
 // The Locs of the tensors of each op, indexed by the shape helpers.
-var Locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
-var Locs1 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs")}
-var Locs2 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
-var Locs3 = [1]asserts.Loc{asserts.Arg("self")}
-var Locs4 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
-var Locs5 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
-var Locs6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs7 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("other")}
-var Locs8 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
-var Locs9 = [1]asserts.Loc{asserts.Arg("tensors")}
-var Locs10 = [0]asserts.Loc{}
-var Locs11 = [2]asserts.Loc{asserts.Arg("dep_token"), asserts.Ret(0)}
-var Locs12 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dep_token"), asserts.Ret(0)}
-var Locs13 = [1]asserts.Loc{asserts.Arg("a")}
-var Locs14 = [1]asserts.Loc{asserts.Ret(0)}
-var Locs15 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
-var Locs16 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
-var Locs17 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
-var Locs18 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("log_probs"), asserts.Arg("targets")}
-var Locs19 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
-var Locs20 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
-var Locs21 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("weight_arr")}
-var Locs22 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs23 = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx")}
-var Locs24 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("output"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs25 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("output"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var Locs26 = [1]asserts.Loc{asserts.Arg("out")}
-var Locs27 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var Locs28 = [3]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self")}
-var Locs29 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs30 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask")}
-var Locs31 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
-var Locs32 = [3]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input")}
-var Locs33 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs34 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("mask")}
-var Locs35 = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
-var Locs36 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate")}
-var Locs37 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm")}
-var Locs38 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
-var Locs39 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
-var Locs40 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var Locs41 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("self")}
-var Locs42 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var Locs43 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
-var Locs44 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec")}
-var Locs45 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out")}
-var Locs46 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
-var Locs47 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2")}
-var Locs48 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out")}
-var Locs49 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
-var Locs50 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("theta")}
-var Locs51 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
-var Locs52 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
-var Locs53 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
-var Locs54 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2")}
-var Locs55 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out")}
-var Locs56 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
-var Locs57 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var")}
-var Locs58 = [5]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs59 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs60 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("p")}
-var Locs61 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("p")}
-var Locs62 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
-var Locs63 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs64 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out")}
-var Locs66 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs67 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input")}
-var Locs68 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
-var Locs69 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("target")}
-var Locs70 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs71 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out")}
-var Locs72 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var Locs73 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
-var Locs74 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("tensors")}
-var Locs75 = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
-var Locs76 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("matrices")}
-var Locs77 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections")}
-var Locs78 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
-var Locs79 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
-var Locs80 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("max")}
-var Locs81 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out")}
-var Locs82 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
-var Locs83 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("min")}
-var Locs84 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out")}
-var Locs85 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
-var Locs86 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out")}
-var Locs87 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
-var Locs88 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out")}
-var Locs89 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs90 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs91 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs92 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs93 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs94 = [6]asserts.Loc{asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs95 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs96 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias")}
-var Locs97 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs98 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs99 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("src")}
-var Locs100 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("src")}
-var Locs101 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
-var Locs102 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("dst")}
-var Locs103 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs104 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad")}
-var Locs105 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs106 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs107 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs108 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("reserveSpace")}
-var Locs109 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs110 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
-var Locs111 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight")}
-var Locs112 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs113 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs114 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Ret(0)}
-var Locs115 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z")}
-var Locs116 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
-var Locs117 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("grid")}
-var Locs118 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
-var Locs119 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output")}
-var Locs120 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
-var Locs121 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("indices"), asserts.Arg("self")}
-var Locs122 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs123 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs124 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
-var Locs125 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
-var Locs126 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
-var Locs127 = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
-var Locs128 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
-var Locs129 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var Locs130 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha")}
-var Locs131 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var Locs132 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
-var Locs133 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
-var Locs134 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output")}
-var Locs135 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing")}
-var Locs136 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
-var Locs137 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out")}
-var Locs138 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs139 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("weight"), asserts.Arg("indices")}
-var Locs140 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs141 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs142 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("indices")}
-var Locs143 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices")}
-var Locs144 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("indices")}
-var Locs145 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs146 = [7]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs147 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets")}
-var Locs148 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var Locs149 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var Locs150 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Ret(0)}
-var Locs151 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var Locs152 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices")}
-var Locs153 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
-var Locs154 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag")}
-var Locs155 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var Locs156 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("scales"), asserts.Arg("zero_points")}
-var Locs157 = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
-var Locs158 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("qtensor")}
-var Locs159 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs160 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("value")}
-var Locs161 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("value")}
-var Locs162 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
-var Locs163 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("grid")}
-var Locs164 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
-var Locs165 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid")}
-var Locs166 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs167 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs168 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input")}
-var Locs169 = [7]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs170 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd")}
-var Locs171 = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
-var Locs172 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out")}
-var Locs173 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs174 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs175 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out")}
-var Locs176 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
-var Locs177 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs178 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
-var Locs179 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
-var Locs180 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs181 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out")}
-var Locs182 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
-var Locs183 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out")}
-var Locs184 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
-var Locs185 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out")}
-var Locs186 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
-var Locs187 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs188 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs189 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs190 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out")}
-var Locs191 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs192 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs193 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs194 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs195 = [3]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Ret(0)}
-var Locs196 = [2]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B")}
-var Locs197 = [6]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs198 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0), asserts.Ret(1)}
-var Locs199 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0)}
-var Locs200 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("meta"), asserts.Ret(0)}
-var Locs201 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs202 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs203 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("scale"), asserts.Ret(0)}
-var Locs204 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs205 = [5]asserts.Loc{asserts.Arg("weight"), asserts.Arg("weight_scale"), asserts.Arg("weight_zero_point"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs206 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("input_scale"), asserts.Arg("input_zero_point"), asserts.Arg("packed_weight"), asserts.Arg("output_scale"), asserts.Arg("output_zero_point"), asserts.Ret(0)}
-var Locs207 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var Locs208 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Ret(0)}
-var Locs209 = [2]asserts.Loc{asserts.Arg("start"), asserts.Ret(0)}
-var Locs210 = [2]asserts.Loc{asserts.Arg("end"), asserts.Ret(0)}
-var Locs211 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("start"), asserts.Arg("end")}
-var Locs212 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("start")}
-var Locs213 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("end")}
-var Locs214 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
-var Locs215 = [2]asserts.Loc{asserts.Arg("other"), asserts.Arg("out")}
-var Locs216 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs217 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out")}
-var Locs218 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var Locs219 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other")}
-var Locs220 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
-var Locs221 = [3]asserts.Loc{asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("self")}
-var Locs222 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
-var Locs223 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("coefficients")}
-var Locs224 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values")}
-var Locs225 = [3]asserts.Loc{asserts.Arg("max"), asserts.Arg("max_values"), asserts.Arg("self")}
-var Locs226 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs227 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self")}
-var Locs228 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
-var Locs229 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input")}
-var Locs230 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices")}
-var Locs231 = [3]asserts.Loc{asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Arg("self")}
-var Locs232 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs233 = [11]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_")}
-var Locs234 = [21]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
-var Locs235 = [18]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("out6"), asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("workspace")}
-var Locs236 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs237 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("weight")}
-var Locs238 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs239 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight")}
-var Locs240 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs241 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs242 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat2")}
-var Locs243 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScaleAndZeros"), asserts.Ret(0)}
-var Locs244 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scales"), asserts.Ret(0)}
-var Locs245 = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
-var Locs246 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
-var Locs247 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out")}
-var Locs248 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
-var Locs249 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd")}
-var Locs250 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs251 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var")}
-var Locs252 = [6]asserts.Loc{asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("input")}
-var Locs253 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
-var Locs254 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
-var Locs255 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1)}
-var Locs256 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
-var Locs257 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
-var Locs258 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts")}
-var Locs259 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs260 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_out"), asserts.Arg("input")}
-var Locs261 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs262 = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
-var Locs263 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
-var Locs264 = [8]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count")}
-var Locs265 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
-var Locs266 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("x1"), asserts.Arg("x2")}
-var Locs267 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
-var Locs268 = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist")}
-var Locs269 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
-var Locs270 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist")}
-var Locs271 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs272 = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
-var Locs273 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("repeats")}
-var Locs274 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
-var Locs275 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs276 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input")}
-var Locs277 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs278 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input")}
-var Locs279 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs280 = [3]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self")}
-var Locs281 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input")}
-var Locs282 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs283 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
-var Locs284 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs285 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("qkv"), asserts.Arg("qkv_bias")}
-var Locs286 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs287 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("t"), asserts.Arg("mask")}
-var Locs288 = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
-var Locs289 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
-var Locs290 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example")}
-var Locs291 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
-var Locs292 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("padded"), asserts.Arg("nt_example")}
-var Locs293 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs294 = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets")}
-var Locs295 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
-var Locs296 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy")}
-var Locs297 = [2]asserts.Loc{asserts.Arg("any"), asserts.Ret(0)}
-var Locs298 = [3]asserts.Loc{asserts.Arg("nested_size"), asserts.Ret(0), asserts.Ret(1)}
-var Locs299 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
-var Locs300 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3")}
-var Locs301 = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
-var Locs302 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
-var Locs303 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs304 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("self")}
-var Locs305 = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
-var Locs306 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs307 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var Locs308 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
-var Locs309 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs310 = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
-var Locs311 = [1]asserts.Loc{asserts.Arg("condition")}
-var Locs312 = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
-var Locs313 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
-var Locs314 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
-var Locs315 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("v"), asserts.Arg("g")}
-var Locs316 = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
-var Locs317 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms")}
-var Locs318 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
-var Locs319 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("output")}
-var Locs320 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
-var Locs321 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total")}
-var Locs322 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
-var Locs323 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("count"), asserts.Arg("prob")}
-var Locs324 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var Locs325 = [7]asserts.Loc{asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("reserve"), asserts.Arg("input")}
-var Locs326 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input")}
-var Locs327 = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs328 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("self")}
-var Locs329 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
-var Locs330 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self")}
-var Locs331 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs332 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("diagonals"), asserts.Arg("offsets")}
-var Locs333 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent")}
-var Locs334 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template")}
-var Locs335 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("the_template")}
-var Locs336 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
-var Locs337 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("values")}
-var Locs338 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs339 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("values")}
-var Locs340 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out")}
-var Locs341 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var Locs342 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_out"), asserts.Arg("weight"), asserts.Arg("arg_out"), asserts.Ret(0), asserts.Ret(1)}
-var Locs343 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
-var Locs344 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Ret(0)}
-var Locs345 = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b")}
-var Locs346 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs347 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs348 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs349 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var Locs350 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
-var Locs351 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
-var Locs352 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
-var Locs353 = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
-var Locs354 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("indices"), asserts.Arg("values")}
-var Locs355 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
-var Locs356 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("mat1"), asserts.Arg("mat2")}
-var Locs357 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var Locs358 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Ret(0), asserts.Ret(1)}
-var Locs359 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var Locs360 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out")}
-var Locs361 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points")}
-var Locs362 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var Locs363 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var Locs364 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var Locs365 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point")}
-var Locs366 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
-var Locs367 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled")}
-var Locs368 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs369 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs370 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var Locs371 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point")}
-var Locs372 = [8]asserts.Loc{asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Ret(0)}
-var Locs373 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var Locs374 = [9]asserts.Loc{asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on")}
-var Locs375 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var Locs376 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
-var Locs377 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
-var Locs378 = [1]asserts.Loc{asserts.Arg("tensor")}
-var Locs379 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var Locs380 = [9]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params")}
-var Locs381 = [10]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0)}
-var Locs382 = [9]asserts.Loc{asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var Locs383 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs384 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx")}
-var Locs385 = [6]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs386 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace")}
-var Locs387 = [8]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs388 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs389 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
-var Locs390 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx")}
-var Locs391 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs392 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("grad_hy"), asserts.Arg("workspace")}
-var Locs393 = [9]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs394 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs395 = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs396 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var Locs397 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var Locs398 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0), asserts.Ret(1)}
-var Locs399 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0)}
-var Locs400 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
-var Locs401 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
-var Locs402 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
-var Locs403 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("lengths")}
-var Locs404 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
-var Locs405 = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
-var Locs406 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("source")}
-var Locs407 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("source")}
-var Locs408 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs409 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
-var Locs410 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask")}
-var Locs411 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
-var Locs412 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
-var Locs413 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs414 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
-var Locs415 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
-var Locs416 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
-var Locs417 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs418 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask")}
-var Locs419 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
-var Locs420 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("index")}
-var Locs421 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index")}
-var Locs422 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs423 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
-var Locs424 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
-var Locs425 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs426 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
-var Locs427 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
-var Locs428 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out")}
-var Locs429 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out")}
-var Locs430 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
-var Locs431 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("other")}
-var Locs432 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("end")}
-var Locs433 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight")}
-var Locs434 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs435 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out")}
-var Locs436 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
-var Locs437 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var Locs438 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
-var Locs439 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
-var Locs440 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
-var Locs441 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
-var Locs442 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M")}
-var Locs443 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var Locs444 = [1]asserts.Loc{asserts.Arg("info")}
-var Locs445 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out")}
-var Locs446 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs447 = [4]asserts.Loc{asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Arg("self")}
-var Locs448 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out")}
-var Locs449 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
-var Locs450 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
-var Locs451 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("A")}
-var Locs452 = [3]asserts.Loc{asserts.Arg("Q"), asserts.Arg("R"), asserts.Arg("self")}
-var Locs453 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau")}
-var Locs454 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("input2")}
-var Locs455 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out")}
-var Locs456 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
-var Locs457 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots")}
-var Locs458 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
-var Locs459 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs460 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
-var Locs461 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out")}
-var Locs462 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out")}
-var Locs463 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
-var Locs464 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
-var Locs465 = [4]asserts.Loc{asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Arg("self"), asserts.Arg("bins")}
-var Locs466 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0), asserts.Ret(1)}
-var Locs467 = [3]asserts.Loc{asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Arg("self")}
-var Locs468 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0)}
-var Locs469 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("bins")}
-var Locs470 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
-var Locs471 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("q")}
-var Locs472 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
-var Locs473 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_in")}
-var Locs474 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out")}
-var Locs475 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
-var Locs476 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out")}
-var Locs477 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
-var Locs478 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent")}
-var Locs479 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("exponent")}
-var Locs480 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("exponent")}
-var Locs481 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out")}
-var Locs482 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
-var Locs483 = [2]asserts.Loc{asserts.Arg("std"), asserts.Arg("out")}
-var Locs484 = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
-var Locs485 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out")}
-var Locs486 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
-var Locs487 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
-var Locs488 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
-var Locs489 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(1)}
-var Locs490 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf")}
-var Locs491 = [4]asserts.Loc{asserts.Arg("growth_tracker"), asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("found_inf")}
-var Locs492 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
-var Locs493 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars")}
-var Locs494 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Arg("out")}
-var Locs495 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights")}
-var Locs496 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Arg("out")}
-var Locs497 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1")}
-var Locs498 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("out")}
-var Locs499 = [1]asserts.Loc{asserts.Arg("exponent")}
-var Locs500 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out")}
-var Locs501 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
-var Locs502 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out")}
-var Locs503 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
-var Locs504 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out")}
-var Locs505 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
-var Locs506 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("out")}
-var Locs507 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
-var Locs508 = [2]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("out")}
-var Locs509 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
-var Locs510 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("crow_indices"), asserts.Arg("col_indices")}
-var Locs511 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var Locs512 = [4]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target")}
-var Locs513 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target")}
-var Locs514 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
-var Locs515 = [5]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target")}
-var Locs516 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
-var Locs517 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("total_weight")}
-var Locs518 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var Locs519 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("total_weight"), asserts.Arg("grad_input")}
-var Locs520 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
-var Locs521 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input")}
-var Locs522 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
-var Locs523 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
-var Locs524 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx")}
-var Locs525 = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
-var Locs526 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx")}
-var Locs527 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer")}
-var Locs528 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input")}
-var Locs529 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
-var Locs530 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out")}
-var Locs531 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var Locs532 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0), asserts.Ret(1)}
-var Locs533 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var Locs534 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise")}
-var Locs535 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise")}
-var Locs536 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices")}
-var Locs537 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input")}
-var Locs538 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var Locs539 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices")}
-var Locs540 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
-var Locs541 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("input")}
-var Locs542 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input")}
-var Locs543 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("output")}
-var Locs544 = [6]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
-var Locs545 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs546 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
-var Locs547 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info")}
-var Locs548 = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var Locs549 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var Locs550 = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs551 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
-var Locs552 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
-var Locs553 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs554 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out")}
-var Locs555 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var Locs556 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("A")}
-var Locs557 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Arg("self")}
-var Locs558 = [3]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("self")}
-var Locs559 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs560 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B")}
-var Locs561 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs562 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values")}
-var Locs563 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
-var Locs564 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("x"), asserts.Arg("y")}
-var Locs565 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs566 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var Locs567 = [3]asserts.Loc{asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("A")}
-var Locs568 = [3]asserts.Loc{asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("self")}
-var Locs569 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
-var Locs570 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
-var Locs571 = [3]asserts.Loc{asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Arg("self")}
-var Locs572 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
-var Locs573 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out")}
-var Locs574 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info")}
-var Locs575 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
-var Locs576 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("vec2")}
-var Locs577 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh")}
-var Locs578 = [4]asserts.Loc{asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Arg("A")}
-var Locs579 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var Locs580 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
-var Locs581 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("rcond")}
-var Locs582 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs583 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
-var Locs584 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
-var Locs585 = [4]asserts.Loc{asserts.Arg("result"), asserts.Arg("info"), asserts.Arg("A"), asserts.Arg("B")}
-var Locs586 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
-var Locs587 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("A"), asserts.Arg("B")}
-var Locs588 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R")}
-var Locs589 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
-var Locs590 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("tol")}
-var Locs591 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
-var Locs592 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("values")}
-var Locs593 = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
-var Locs594 = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs595 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("data")}
-var Locs596 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Ret(0)}
-var Locs597 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data")}
-var Locs598 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
-var Locs599 = [2]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors")}
-var Locs600 = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
-var Locs601 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("list")}
-var Locs602 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("primal"), asserts.Arg("tangent")}
-var Locs603 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs604 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Arg("offsets"), asserts.Ret(0)}
-var Locs605 = [6]asserts.Loc{asserts.Arg("padded"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
-var Locs606 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
-var Locs607 = [14]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Ret(0)}
-var Locs608 = [14]asserts.Loc{asserts.Arg("out"), asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2")}
-var Locs609 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0), asserts.Ret(1)}
-var Locs610 = [9]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
-var Locs611 = [4]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0)}
-var Locs612 = [3]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value")}
-var Locs613 = [5]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1)}
-var Locs614 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var Locs615 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
-var Locs616 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
-var Locs617 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs618 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs619 = [15]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs620 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs621 = [13]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs622 = [14]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var Locs623 = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var Locs624 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("seqlen_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs625 = [12]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var Locs626 = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
-var Locs627 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v")}
-var Locs628 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0)}
-var Locs629 = [8]asserts.Loc{asserts.Arg("out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
-var Locs630 = [2]asserts.Loc{asserts.Arg("x"), asserts.Arg("out")}
-var Locs631 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
-var Locs632 = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
-var Locs633 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out")}
-var Locs634 = [2]asserts.Loc{asserts.Arg("n"), asserts.Arg("out")}
-var Locs635 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps")}
-var Locs636 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("out")}
-var Locs637 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr")}
-var Locs638 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("out")}
-var Locs639 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list")}
-var Locs640 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("out")}
-var Locs641 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr")}
-var Locs642 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("out")}
-var Locs643 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps")}
-var Locs644 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("out")}
-var Locs645 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("output")}
+var Locs_000bcedf439f = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("self")}
+var Locs_008235200332 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
+var Locs_00d9b244d3dd = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info")}
+var Locs_00f996bffe16 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs_013ba5f2b119 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target")}
+var Locs_0163556e680f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
+var Locs_0177154126d3 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs_01c83f32883a = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("data")}
+var Locs_02adbc14fa5f = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
+var Locs_02f178da24b0 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_02f23a43e771 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input")}
+var Locs_02fb6b6afdd4 = [3]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("self")}
+var Locs_031935edd6f2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent")}
+var Locs_0333b80cd1dd = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs_0361900deff8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
+var Locs_0384a4b32c87 = [3]asserts.Loc{asserts.Arg("nested_size"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_03cdfe9383e4 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid")}
+var Locs_03e807c93b13 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs_040cc87627a6 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs_04500e97a9c4 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("output"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
+var Locs_04509e13c284 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("values")}
+var Locs_05046cb4ce89 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_053c2e0df802 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
+var Locs_0567bab72b5c = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs_05e455775b97 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs_05f43791eab7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out")}
+var Locs_0612dc7e31f3 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_0652d0bffb8a = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
+var Locs_0684449c0e78 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dep_token"), asserts.Ret(0)}
+var Locs_070ebaccc775 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
+var Locs_08446d94cbcd = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_084c5ca3919b = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs_0963728f424b = [1]asserts.Loc{asserts.Arg("self")}
+var Locs_0986e8473563 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
+var Locs_09ee5d530d29 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
+var Locs_09fdb64f1411 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
+var Locs_0b63df8b6a65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs_0b8a3d82225c = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
+var Locs_0b95f299ef7c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
+var Locs_0c2505523002 = [12]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_0cfe55399182 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
+var Locs_0de52784065f = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd")}
+var Locs_0e1a6051fce0 = [3]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B"), asserts.Ret(0)}
+var Locs_0e430b4a0594 = [3]asserts.Loc{asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("self")}
+var Locs_0e5d2fc34d84 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
+var Locs_0e6907cff9b0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
+var Locs_0e7da333549e = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
+var Locs_0eab5d038ca8 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs_0eaf0e1ac2a0 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
+var Locs_101bf3376f42 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("output")}
+var Locs_10db9a1712ab = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_11172acddd4c = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example")}
+var Locs_113db8e5851a = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input")}
+var Locs_11a4657aa14f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
+var Locs_11bc4e764dcf = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
+var Locs_120589eba57a = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out")}
+var Locs_12b0a0e656a6 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
+var Locs_1318dff6434c = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_137308a682ce = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("bias"), asserts.Arg("cu_seqlens_q"), asserts.Arg("cu_seqlens_k"), asserts.Arg("seqlen_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_1381bd6af0e5 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
+var Locs_138349916223 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("other")}
+var Locs_13acef7d480f = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("other")}
+var Locs_13e416bb80f7 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs_14032291cf95 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2")}
+var Locs_1497e31391ba = [3]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self")}
+var Locs_152224ada718 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight")}
+var Locs_15294eefad33 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
+var Locs_15da3f810a66 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps")}
+var Locs_15f07f05cff6 = [4]asserts.Loc{asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Arg("self")}
+var Locs_15f7899887bb = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_16f5a6d8edb2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
+var Locs_186cd80e7744 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("reserveSpace")}
+var Locs_18ca8a487df4 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_19aebb8dfe81 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("input_scale"), asserts.Arg("input_zero_point"), asserts.Arg("packed_weight"), asserts.Arg("output_scale"), asserts.Arg("output_zero_point"), asserts.Ret(0)}
+var Locs_19db64f987cc = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("running_mean"), asserts.Arg("running_var")}
+var Locs_1a41c3f2c917 = [7]asserts.Loc{asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("reserve"), asserts.Arg("input")}
+var Locs_1a508e24cd50 = [1]asserts.Loc{asserts.Arg("condition")}
+var Locs_1ae36767a5a0 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs_1c0372bb0473 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_1c430d41d473 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs_1c9e2afea1c5 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
+var Locs_1cf83c775d20 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
+var Locs_1d21a4165e62 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist")}
+var Locs_1d32347e0cc7 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_1db6f7d0a49c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights"), asserts.Arg("out")}
+var Locs_1e3c1e4ed9aa = [10]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0)}
+var Locs_1e7bb7251278 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+var Locs_1e80a3329e3f = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
+var Locs_1ee05c6a4b41 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
+var Locs_1ef2f403d28b = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("source")}
+var Locs_1f1fab064c2f = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr"), asserts.Arg("out")}
+var Locs_1f2869b16d3d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer")}
+var Locs_1f74b8d46da7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("out")}
+var Locs_1fed3d151ace = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self")}
+var Locs_202b8c521b4d = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b")}
+var Locs_21c7d22a05c4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
+var Locs_21e01e8f9953 = [7]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_21f2a21df3ef = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
+var Locs_2238b9aa544c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
+var Locs_22a65e754b54 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("lengths")}
+var Locs_241d35ac49f6 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("tensors")}
+var Locs_24f6e7cfe752 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v")}
+var Locs_252eb2c563f6 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out")}
+var Locs_25e9bcbda1c2 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
+var Locs_261c64266543 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("repeats")}
+var Locs_26b8d13f3f86 = [2]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors")}
+var Locs_26c1e0ba29d9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs_271ae8707f3b = [2]asserts.Loc{asserts.Arg("x"), asserts.Arg("out")}
+var Locs_281a4abef7dd = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("input")}
+var Locs_287fa43262e9 = [8]asserts.Loc{asserts.Arg("out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
+var Locs_2889c6f6fe97 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_28a453075829 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
+var Locs_294da168fe67 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs_2981b5a7c1b8 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out")}
+var Locs_2a4100f0e93a = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("scale"), asserts.Ret(0)}
+var Locs_2a4ee353bb10 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out")}
+var Locs_2b209adfc202 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_2b54304e8bea = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx")}
+var Locs_2bd659f0c943 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight")}
+var Locs_2c01497550f1 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
+var Locs_2cc3772ce807 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0)}
+var Locs_2d85726b7481 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
+var Locs_2d8d3fdd8f12 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
+var Locs_2e7c084467db = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
+var Locs_2ea2a4d1c34b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs_2f43b7af554f = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("grid")}
+var Locs_2f6ad161fb46 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs_2fb62250e409 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("out")}
+var Locs_2fd5d8679735 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx")}
+var Locs_30991395fa57 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_31bdd0906a73 = [6]asserts.Loc{asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_329793473672 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs_3299db656958 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_3332bd2efb9d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
+var Locs_335bea26b128 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs_33b9826e3764 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
+var Locs_342e302c26c6 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other")}
+var Locs_343cf836938e = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
+var Locs_34712bdefc1a = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Ret(0)}
+var Locs_34eb3c3de171 = [3]asserts.Loc{asserts.Arg("start"), asserts.Arg("end"), asserts.Ret(0)}
+var Locs_35362d11fe6f = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight")}
+var Locs_36dfb7bfded6 = [14]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Arg("attn_bias"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_374e40668a32 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
+var Locs_37e2e2294675 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("matrices")}
+var Locs_38111bdd8705 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1")}
+var Locs_384c6753ce42 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out")}
+var Locs_38db37bfd191 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
+var Locs_3a2f820c7191 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_3a7a850701d6 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out")}
+var Locs_3b1f0ea44c4f = [9]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params")}
+var Locs_3b2d2536a178 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr")}
+var Locs_3c13a73290a1 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs_3c3f5ed5b929 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs_3c6d38a0bcdd = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("out")}
+var Locs_3c7539167121 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise")}
+var Locs_3c9f7e87e088 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
+var Locs_3d42125732ce = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("end")}
+var Locs_3dc473ee5d15 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list"), asserts.Arg("lr"), asserts.Arg("out")}
+var Locs_3e23fa7e4df8 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_3f4790719080 = [3]asserts.Loc{asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Arg("self")}
+var Locs_3f5e9ae21fa3 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs_4008efd01118 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
+var Locs_4039132c35a5 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("vec2")}
+var Locs_407f6abd62d0 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_41e4a3bdc19d = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs_41f7e1fa60f1 = [5]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_4202a581631c = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out")}
+var Locs_42244df791c9 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input")}
+var Locs_429d417cf8c8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("indices")}
+var Locs_4377cf81c22c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
+var Locs_437fb6c15768 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out")}
+var Locs_44742b2e83fa = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("primal"), asserts.Arg("tangent")}
+var Locs_44ff440649e8 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
+var Locs_45428ab66bbf = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("padded"), asserts.Arg("nt_example")}
+var Locs_456da5087c84 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_out"), asserts.Arg("weight"), asserts.Arg("arg_out"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_45e74be7888d = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
+var Locs_46652c1edcbb = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
+var Locs_470c3b670623 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
+var Locs_4817324b9477 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points")}
+var Locs_49190c982b3e = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
+var Locs_4a5334ad9bd7 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input")}
+var Locs_4a845f394c09 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_4af16666df7f = [3]asserts.Loc{asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Arg("self")}
+var Locs_4b4fab0b6943 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("count"), asserts.Arg("prob")}
+var Locs_4b5945ec47d8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("weight")}
+var Locs_4b5d715af088 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input")}
+var Locs_4c7ab9ee0d4d = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing")}
+var Locs_4ce42bc5fff6 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("value")}
+var Locs_4ce453fa2454 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs_4cf7a1a28beb = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs_4d4b1d5477bb = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input"), asserts.Arg("weight")}
+var Locs_4d722fc615af = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out")}
+var Locs_4e60d68d7242 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs_4e7591e654f8 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_4ec97516b21d = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z")}
+var Locs_4ef3b8f9b29f = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_4f1c6059ab1d = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
+var Locs_4f46b0af5a13 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
+var Locs_4f7142d009c6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs_4fb6336c28fa = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs_4fd794778b19 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs_509b30c24218 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
+var Locs_50f193640cd2 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs_52d3feff851b = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy")}
+var Locs_538e4f0fe809 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_53a30867dfce = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
+var Locs_540ad521fb87 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out")}
+var Locs_542f2f8d6734 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
+var Locs_549395450065 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_5501190c69ec = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
+var Locs_5637f96c1775 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_56ab9472a721 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scales"), asserts.Ret(0)}
+var Locs_58a901c03d91 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_596266ca8ed3 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
+var Locs_5987cd64e886 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("output")}
+var Locs_59ca998e0551 = [6]asserts.Loc{asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Arg("input")}
+var Locs_5a9627857549 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices")}
+var Locs_5ab448b149f3 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_5ae51d83a93b = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out")}
+var Locs_5c19138f2d94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
+var Locs_5c769038e655 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out")}
+var Locs_5cabc682e60b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out")}
+var Locs_5d09d6f1669a = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_5d9abda1cfa0 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("log_probs"), asserts.Arg("targets")}
+var Locs_5db8f5b594ee = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_5de9410a1738 = [21]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5), asserts.Ret(6)}
+var Locs_5e394a8c913f = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0)}
+var Locs_5ef34e3b80fc = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace")}
+var Locs_5f00a4123ace = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
+var Locs_5f3aa038020a = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
+var Locs_604891ef093e = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_610c7a8ae4f0 = [3]asserts.Loc{asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Arg("self")}
+var Locs_613099e3cac8 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
+var Locs_61e31fafdcd7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_629552bc1029 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output")}
+var Locs_62afb6087325 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out")}
+var Locs_6391ab10ad9a = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
+var Locs_64420b5458b8 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output")}
+var Locs_644a5ad4cf4c = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_644cf9a5acc6 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
+var Locs_6521c3da3640 = [15]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_655806ee3241 = [3]asserts.Loc{asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("self")}
+var Locs_656f295b0c0c = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
+var Locs_6593da8747da = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("mask")}
+var Locs_667a57978239 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_6759db1b0144 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
+var Locs_6798116b9fb3 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("mat1"), asserts.Arg("mat2")}
+var Locs_67ac8e9b68ae = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs_67ca0d1f0eab = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_67dc9f182cec = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
+var Locs_67ea5620be56 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots")}
+var Locs_68a3f2974cf1 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_68d7dd84dda0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("out")}
+var Locs_6a604bb2f89e = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out")}
+var Locs_6a84bf35a89a = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
+var Locs_6a90f4a114a3 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
+var Locs_6a92e6661b69 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
+var Locs_6ada18822049 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("x"), asserts.Arg("y")}
+var Locs_6c2a1940f3b8 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
+var Locs_6d3482c822e0 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs_6d5e1139397e = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots")}
+var Locs_6e6ba6b79b71 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("the_template")}
+var Locs_6eddcc75237f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out")}
+var Locs_6f0f8c6ca220 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask")}
+var Locs_6f121dd63884 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_6f158e954890 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
+var Locs_6f6c1b973277 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("state_sums"), asserts.Arg("state_steps"), asserts.Arg("out")}
+var Locs_6f91fe574ed5 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
+var Locs_701d9f3e7c36 = [3]asserts.Loc{asserts.Arg("Q"), asserts.Arg("R"), asserts.Arg("self")}
+var Locs_70b0942a710e = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out")}
+var Locs_70dfdfa98027 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_71664b12af11 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("lengths"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
+var Locs_7263671a72d6 = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets")}
+var Locs_727286015286 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
+var Locs_72ad40a2eb04 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
+var Locs_72c08fa85639 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("A")}
+var Locs_7300b516d98b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_73422165143c = [13]asserts.Loc{asserts.Arg("grad_out_"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_735712622a5c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
+var Locs_73c4974e7852 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs_7509d6c5f49d = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs_752d323455b5 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
+var Locs_7532de850640 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("input2")}
+var Locs_756f68ed5e6c = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R")}
+var Locs_75b8b2bddc40 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs_760edeb30c2c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs_763e815cbfbc = [9]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs_76490308d7dc = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
+var Locs_78c6b426e8f9 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_78dbc56e1eae = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Ret(0)}
+var Locs_793ced3d4e39 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index")}
+var Locs_7979f0662990 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out")}
+var Locs_7a8d2f581339 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("source")}
+var Locs_7af2062a378a = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
+var Locs_7bd3049eb5f6 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs_7be95e2c2f87 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
+var Locs_7c6668112f69 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values")}
+var Locs_7c806b7e7cb8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("coefficients")}
+var Locs_7cb08a5c86e7 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
+var Locs_7d1144da18d3 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
+var Locs_7d29d0ccaae9 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0)}
+var Locs_7d556cfc34ba = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
+var Locs_7da1384c50f8 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
+var Locs_7e7c61b4fe05 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Arg("self")}
+var Locs_7e888dc64c0d = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars")}
+var Locs_7f0d42e42156 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs_7f268070be74 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_7f8d722a521d = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
+var Locs_804623e85d94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out")}
+var Locs_807fabf62b8a = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("self")}
+var Locs_8090e6ede51c = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs_80cae7d67778 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("momentum_buffer_list")}
+var Locs_80ede304f8c6 = [4]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs_81284b47fff7 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("target")}
+var Locs_817a66575924 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("min")}
+var Locs_81965057593c = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("max")}
+var Locs_81eba0c7bb8e = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data")}
+var Locs_81ee6df53814 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("scalars"), asserts.Arg("out")}
+var Locs_81fed2206e3a = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_out"), asserts.Arg("input")}
+var Locs_8213650b8d0a = [2]asserts.Loc{asserts.Arg("other"), asserts.Arg("out")}
+var Locs_82456b423d77 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs_826330e06a93 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input")}
+var Locs_829882695b38 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("qScaleAndZeros"), asserts.Ret(0)}
+var Locs_82e286bec633 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Ret(0)}
+var Locs_832254f71c32 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
+var Locs_8338dfedc89e = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
+var Locs_837848f1fc1a = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("thread_masks"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_8547796c0730 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
+var Locs_85813285a90e = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_8607fea2b92d = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight")}
+var Locs_8761476d187d = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("qtensor")}
+var Locs_876a2871f63d = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var Locs_8831101dcec2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out")}
+var Locs_884ce490bbdf = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(1)}
+var Locs_8877e2110e5c = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
+var Locs_887e60d1a0f1 = [2]asserts.Loc{asserts.Arg("std"), asserts.Arg("out")}
+var Locs_88dd38c6ef51 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_88ffd48491e6 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask")}
+var Locs_8919eeaf3954 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
+var Locs_891e70575d2e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm")}
+var Locs_89f902360e69 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices")}
+var Locs_8a60ac24be56 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("p")}
+var Locs_8a66be78ad81 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_8abf841961aa = [1]asserts.Loc{asserts.Ret(0)}
+var Locs_8ac67a84c64a = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha")}
+var Locs_8acf7e3900ab = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
+var Locs_8b01868794bc = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info")}
+var Locs_8b82ffcb99a6 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point")}
+var Locs_8ba6a6b74981 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
+var Locs_8bbc38bfbca8 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_8c48e6df2204 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("end")}
+var Locs_8d877ccb050b = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_8db315949340 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise")}
+var Locs_8dbb5698dab1 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx")}
+var Locs_8e083391868b = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("grid")}
+var Locs_8e69f856fa49 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out")}
+var Locs_8ea8df405e62 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
+var Locs_8fc2a87a9c57 = [2]asserts.Loc{asserts.Arg("start"), asserts.Ret(0)}
+var Locs_900198e5ee7a = [2]asserts.Loc{asserts.Arg("compressed_A"), asserts.Arg("dense_B")}
+var Locs_900775647ffb = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
+var Locs_903506f69123 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
+var Locs_905787a0f85d = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("meta"), asserts.Ret(0)}
+var Locs_905fbdf093eb = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("exponent")}
+var Locs_9092e5b55b3c = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
+var Locs_90aaee47912c = [11]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input"), asserts.Arg("weight0"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("hx_"), asserts.Arg("cx_")}
+var Locs_90bf16eb017d = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets")}
+var Locs_90d5c28bf8c9 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("indices"), asserts.Arg("values")}
+var Locs_90dc4634b176 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs_90ee310a794d = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight")}
+var Locs_92247eb968e7 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_922e97181fe6 = [5]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_92698473d90c = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("list")}
+var Locs_926b98a8c47e = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
+var Locs_92945535ee35 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
+var Locs_938f93576399 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("src")}
+var Locs_9391cd668896 = [2]asserts.Loc{asserts.Arg("any"), asserts.Ret(0)}
+var Locs_95c703b180c9 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_961e41c97f15 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs_96a3af811e51 = [4]asserts.Loc{asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Arg("self"), asserts.Arg("bins")}
+var Locs_979ff6c472b4 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs_981777aaf729 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("exponent")}
+var Locs_983daf7a920e = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask")}
+var Locs_9840fe7a9210 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat2")}
+var Locs_98cbfe328ee0 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh")}
+var Locs_9965c43c4c60 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out")}
+var Locs_99887296af96 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
+var Locs_99bdca17c87f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
+var Locs_9a1388f3e438 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
+var Locs_9a606694669b = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
+var Locs_9aaa4146562f = [1]asserts.Loc{asserts.Arg("tensor")}
+var Locs_9acefda684e8 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("indices")}
+var Locs_9b606ad8ae41 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs_9b76d59734ad = [2]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("out")}
+var Locs_9bfb42384481 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out")}
+var Locs_9c192fafdcd3 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_9ce178e6e65b = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps")}
+var Locs_9d0aad22d5cb = [4]asserts.Loc{asserts.Arg("growth_tracker"), asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("found_inf")}
+var Locs_9d6f813c1f37 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_9d92106bbe55 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("tol")}
+var Locs_9debf471ef5d = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("values")}
+var Locs_9dee86718763 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out")}
+var Locs_9e324f96bb0b = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_9e5e1567ec9d = [11]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_9e628193c399 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_9e993a2694ad = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input")}
+var Locs_9eaa2bbe129c = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms")}
+var Locs_9f650bdf3dd4 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("src")}
+var Locs_9fb55cd848c6 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs_a07fd22e78df = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
+var Locs_a096cb8c3776 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template")}
+var Locs_a0cb28bcad06 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("self")}
+var Locs_a0f0a10aefe2 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out")}
+var Locs_a10f0a814096 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("lr")}
+var Locs_a11a52a6e850 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("theta")}
+var Locs_a1a370bf059d = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
+var Locs_a1e08b393bdb = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs_a261257eb9fc = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
+var Locs_a264f2430a11 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
+var Locs_a2ac50e2ce76 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs_a2b4f7247780 = [9]asserts.Loc{asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("layersOutputs"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
+var Locs_a2cd22fe6589 = [6]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
+var Locs_a357c6593567 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs_a390f0476297 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
+var Locs_a3dbf1462a09 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec")}
+var Locs_a4919c17e89e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate")}
+var Locs_a4cdebb99fa2 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
+var Locs_a59f245db888 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs_a64677a65bc0 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
+var Locs_a6b9b37512ef = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point")}
+var Locs_a6fb43de7033 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("crow_indices"), asserts.Arg("col_indices")}
+var Locs_a72f0aba7eba = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs_a767aac72e8f = [12]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("seqused_k"), asserts.Arg("alibi_slopes"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs_a7907126a98a = [5]asserts.Loc{asserts.Arg("weight"), asserts.Arg("weight_scale"), asserts.Arg("weight_zero_point"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs_a82f589c6d73 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("A"), asserts.Arg("B")}
+var Locs_a8b14f81ba6e = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out")}
+var Locs_a9069ce98dbe = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out")}
+var Locs_a92c14fe9dd2 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total")}
+var Locs_a940dc2deea5 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs_a943f637bc9c = [7]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_aa0fe1f987dd = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out")}
+var Locs_aad38c48c5ec = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("start"), asserts.Arg("end")}
+var Locs_ab05440a6c23 = [1]asserts.Loc{asserts.Arg("exponent")}
+var Locs_ab0ef4ebec38 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var")}
+var Locs_ab50fce8c406 = [2]asserts.Loc{asserts.Arg("n"), asserts.Arg("out")}
+var Locs_ab5b96e2d14f = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs_abc403d93740 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs_abf34d61d0e7 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs_ac89114668b8 = [18]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("out5"), asserts.Arg("out6"), asserts.Arg("input"), asserts.Arg("weight1"), asserts.Arg("weight2"), asserts.Arg("weight3"), asserts.Arg("weight4"), asserts.Arg("hx_"), asserts.Arg("cx_tmp"), asserts.Arg("output"), asserts.Arg("hy_"), asserts.Arg("cy_"), asserts.Arg("workspace")}
+var Locs_acacfcd17d1c = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd")}
+var Locs_ad5fca8829ca = [2]asserts.Loc{asserts.Arg("end"), asserts.Ret(0)}
+var Locs_ad854a8b0a7a = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("rcond")}
+var Locs_add1f98eeddd = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input")}
+var Locs_af07296e98f7 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
+var Locs_af07977a419d = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_af19af93486c = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
+var Locs_af37c07a47ca = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
+var Locs_b0cfeadc1855 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs_b0e581fc9046 = [13]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("out"), asserts.Arg("logsumexp"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Arg("philox_seed"), asserts.Arg("philox_offset"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_b0ecb76578d4 = [3]asserts.Loc{asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("A")}
+var Locs_b0f4397524fd = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensors1"), asserts.Arg("weights")}
+var Locs_b1040d773773 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
+var Locs_b188cf173d40 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
+var Locs_b1c3282752c3 = [6]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs_b1f0a74ab450 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("weight")}
+var Locs_b2126b7600eb = [9]asserts.Loc{asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on")}
+var Locs_b37a620f5441 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_b431bf4d4476 = [4]asserts.Loc{asserts.Arg("result"), asserts.Arg("info"), asserts.Arg("A"), asserts.Arg("B")}
+var Locs_b44743c12eb7 = [4]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat1_meta"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs_b45d304259e2 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out")}
+var Locs_b5696c383629 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
+var Locs_b5838233bd46 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("t"), asserts.Arg("mask")}
+var Locs_b62603db2247 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
+var Locs_b6666ea0bc5e = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("new_data")}
+var Locs_b69159fe587c = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots")}
+var Locs_b6acd2813180 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
+var Locs_b72ff965b9fc = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias")}
+var Locs_b7f7a7c70416 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("bins")}
+var Locs_b7fd3b4d00c9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
+var Locs_b80cae8caecb = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var Locs_b9696cae96f8 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
+var Locs_ba00cd74641a = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("diagonals"), asserts.Arg("offsets")}
+var Locs_ba35853658fc = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_ba939613285c = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out")}
+var Locs_babfe0fb5a06 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight")}
+var Locs_bad71de63562 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_bb06ad5281b9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_bb49ef728f20 = [3]asserts.Loc{asserts.Arg("dense"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs_bbb6f0a8bddc = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled")}
+var Locs_bc49489ba6e6 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_bd22ca27faab = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices")}
+var Locs_bd3b3793af4c = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
+var Locs_bdd4366c8149 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
+var Locs_bf24fb9fed68 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
+var Locs_bfb661e8e3c1 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
+var Locs_bfd45961b7eb = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("inputs")}
+var Locs_c0319d5a1004 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("index")}
+var Locs_c1a0bbd56fe6 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
+var Locs_c1e3ad2a0386 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out")}
+var Locs_c215f155d712 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
+var Locs_c35f1c3f2243 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out")}
+var Locs_c482f330ad4f = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs_c569b891ac2f = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("indices"), asserts.Arg("self")}
+var Locs_c7769aa9e621 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
+var Locs_c84e2a83723f = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values")}
+var Locs_c92f08ff650e = [8]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs_c945a1d7fac6 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_ca17e0284ce7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs_caf56bbe4fe3 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
+var Locs_cb72b56c5fcd = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("output"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_cbf29ce48422 = [0]asserts.Loc{}
+var Locs_cd4ded567277 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs_cd7a2914dd2f = [6]asserts.Loc{asserts.Arg("padded"), asserts.Arg("offsets"), asserts.Arg("dummy"), asserts.Arg("min_seqlen"), asserts.Arg("max_seqlen"), asserts.Ret(0)}
+var Locs_cd7cbe82a99f = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
+var Locs_cdc15caa7a4d = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_ce0d90cc2dc7 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_ce617938b38c = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad")}
+var Locs_ce778e5ba52d = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
+var Locs_ceb2b4fccd5d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2")}
+var Locs_cecc1e862a74 = [3]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value")}
+var Locs_cf841185b0db = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out")}
+var Locs_cf848e49ee3b = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out")}
+var Locs_d002096d6ef1 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_d07472bcb493 = [3]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input")}
+var Locs_d11833858904 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
+var Locs_d124f5a5b6ff = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
+var Locs_d1b8ba996c3d = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
+var Locs_d20f8eea4559 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0)}
+var Locs_d257a2e56a87 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
+var Locs_d384aa353301 = [14]asserts.Loc{asserts.Arg("out"), asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2")}
+var Locs_d3f03a82ac05 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_d5dbc694779a = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out")}
+var Locs_d5e0d64d63e2 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_in")}
+var Locs_d638e269a569 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("weight_arr")}
+var Locs_d68e986781ae = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("weight")}
+var Locs_d70677c4b3ed = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("scale_a"), asserts.Arg("scale_b"), asserts.Ret(0)}
+var Locs_d7c62bc99b3e = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out")}
+var Locs_d84a9505a25c = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots")}
+var Locs_d9353212313e = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
+var Locs_d9a8a4e1eb40 = [2]asserts.Loc{asserts.Arg("dep_token"), asserts.Ret(0)}
+var Locs_d9ca8801bba9 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
+var Locs_d9f0e7712f05 = [3]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self")}
+var Locs_d9fb6f7780b0 = [10]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(6), asserts.Ret(7), asserts.Ret(8)}
+var Locs_da18c0bba3f2 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("values")}
+var Locs_da554257be09 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
+var Locs_da82f66eff27 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("scales"), asserts.Arg("zero_points")}
+var Locs_db543c2ba7ee = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("x1"), asserts.Arg("x2")}
+var Locs_db9ad33e0c11 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
+var Locs_dbbbe4057083 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
+var Locs_dbfb90eb6b76 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent")}
+var Locs_dcf0111817e2 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input")}
+var Locs_dd4d1cd496a4 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections")}
+var Locs_dd6d6c8d0c94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
+var Locs_dda744db3417 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("total_weight"), asserts.Arg("grad_input")}
+var Locs_ddf8f8d189a2 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("p")}
+var Locs_ddf8f9d189a2 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("q")}
+var Locs_ddf909d189a2 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("A")}
+var Locs_de43f2ba8ee9 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input")}
+var Locs_de6773d02fb2 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3")}
+var Locs_de84693fcb13 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M")}
+var Locs_deed1f1cf772 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
+var Locs_df340c912795 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_df82a114c66b = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_dfc4478b3f8f = [6]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_e06a2d41af64 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var Locs_e06e43938936 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("qkv"), asserts.Arg("qkv_bias")}
+var Locs_e0b6ebf1e9d4 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag")}
+var Locs_e173433d3e8f = [5]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target")}
+var Locs_e18a3aeda7ee = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("attn_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var Locs_e1adbfadf697 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
+var Locs_e2b8d7708f73 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
+var Locs_e396572d14a0 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out")}
+var Locs_e3bb26fd7efc = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs_e4307ff7659b = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_e4455c648395 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_e44e497c6c22 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
+var Locs_e4afaa6a5d5a = [9]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
+var Locs_e531335d47a3 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var Locs_e60dd4eb23e7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
+var Locs_e661941904a0 = [1]asserts.Loc{asserts.Arg("a")}
+var Locs_e678df97fe8b = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
+var Locs_e69c4387afa3 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var Locs_e71dee6faba2 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts")}
+var Locs_e7cbaa2cbf3f = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
+var Locs_e81ae0887f4a = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs_e89319120629 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
+var Locs_e8b6f03bdfd2 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out")}
+var Locs_e8c3c4bdbceb = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist")}
+var Locs_e8d74dfb565e = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("value")}
+var Locs_ea046c1c3992 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
+var Locs_ea10f966c3a0 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices")}
+var Locs_ea6140f83d62 = [8]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("sum_dy"), asserts.Arg("sum_dy_xmu"), asserts.Arg("count")}
+var Locs_eaca06e184ca = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
+var Locs_eadb327cbc2d = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight")}
+var Locs_eafb7ad7c1cb = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
+var Locs_eb333d216dd7 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input")}
+var Locs_ec4e38451800 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
+var Locs_eccd057cbb18 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau")}
+var Locs_ed05f8d00bf5 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices")}
+var Locs_ed86c023a335 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
+var Locs_ed94901f91a0 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs_eda420e6fca5 = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
+var Locs_eda9682d597d = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
+var Locs_ee3c0f178822 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var Locs_ee7d47955465 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self")}
+var Locs_eec0815a9fb3 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_ef0a08460a2c = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var Locs_efa7059454cc = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
+var Locs_f1c69b118e3c = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx")}
+var Locs_f1e2e135c600 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("offsets"), asserts.Ret(0)}
+var Locs_f26ef9c1fc35 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
+var Locs_f27c353dc7df = [3]asserts.Loc{asserts.Arg("max"), asserts.Arg("max_values"), asserts.Arg("self")}
+var Locs_f2e583a5b9ee = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
+var Locs_f30991dfa12c = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("grad_hy"), asserts.Arg("workspace")}
+var Locs_f329e2faf335 = [4]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target")}
+var Locs_f33076897021 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
+var Locs_f341b7fd7d62 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("weight"), asserts.Arg("indices")}
+var Locs_f39071a69a89 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
+var Locs_f39c06d460c8 = [8]asserts.Loc{asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Ret(0)}
+var Locs_f3bcfd7eb20a = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
+var Locs_f4717b2a3cb5 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var Locs_f498663379b5 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var Locs_f50392e2e4d8 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("v"), asserts.Arg("g")}
+var Locs_f572ee99ebc4 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
+var Locs_f595025c0e40 = [1]asserts.Loc{asserts.Arg("out")}
+var Locs_f6e413e86103 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
+var Locs_f6f9e9ff65d8 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var Locs_f7160b12cc41 = [4]asserts.Loc{asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Arg("A")}
+var Locs_f728ba93a878 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("output")}
+var Locs_f7bc33dce57a = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("start")}
+var Locs_f817791bbd97 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B")}
+var Locs_f8c946bff116 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
+var Locs_f98dffdedf8a = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("dst")}
+var Locs_f9c6c5da7b3c = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
+var Locs_fa94497071dd = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
+var Locs_fb51bc5b5c22 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("total_weight")}
+var Locs_fba6aa5fe565 = [1]asserts.Loc{asserts.Arg("info")}
+var Locs_fbe761053289 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf")}
+var Locs_fc3c56b484c9 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
+var Locs_fc77d661f2ea = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
+var Locs_fce466656dfe = [14]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Ret(0)}
+var Locs_fd4645b6efa5 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
+var Locs_fe4ff28471e2 = [1]asserts.Loc{asserts.Arg("tensors")}
+var Locs_fedc7d11251d = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx")}
+var Locs_ff1cad182ecc = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var Locs_ff8b1daca166 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
+var Locs_ffc7b0185b4c = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
 
-// ChecksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 383 op(s) of one shape (the first: _cast_Byte).
-func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 364 op(s) of one shape (the first: _cast_Byte).
-func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.End()
-}
-
-// ChecksPost2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _backward).
-func ChecksPost2(c *asserts.Call, l *[2]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPre3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 339 op(s) of one shape (the first: set_data).
-func ChecksPre3(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPost4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: set_data).
-func ChecksPost4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPre5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 116 op(s) of one shape (the first: is_leaf).
-func ChecksPre5(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 56 op(s) of one shape (the first: is_leaf).
-func ChecksPost6(c *asserts.Call, l *[1]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 222 op(s) of one shape (the first: requires_grad_).
-func ChecksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 119 op(s) of one shape (the first: requires_grad_).
-func ChecksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPre9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 201 op(s) of one shape (the first: _make_dual).
-func ChecksPre9(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 159 op(s) of one shape (the first: _make_dual).
-func ChecksPost10(c *asserts.Call, l *[3]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.End()
-}
-
-// ChecksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _unpack_dual).
-func ChecksPost11(c *asserts.Call, l *[3]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.End()
-}
-
-// ChecksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 132 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func ChecksPre12(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-}
-
-// ChecksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 132 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func ChecksPost13(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.End()
-}
-
-// ChecksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 136 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 133 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func ChecksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _has_same_storage_numel).
-func ChecksPre16(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-}
-
-// ChecksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 270 op(s) of one shape (the first: _has_same_storage_numel).
-func ChecksPost17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.End()
-}
-
-// ChecksPre18 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 26 op(s) of one shape (the first: _assert_async).
-func ChecksPre18(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPost19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 129 op(s) of one shape (the first: _assert_async).
-func ChecksPost19(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.End()
-}
-
-// ChecksPre20 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPre20(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost21 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
-func ChecksPost21(c *asserts.Call, l *[0]asserts.Loc) {
-	c.End()
-}
-
-// ChecksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 60 op(s) of one shape (the first: _make_dep_token).
-func ChecksPost22(c *asserts.Call, l *[1]asserts.Loc) {
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[0])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[0])
-	c.End()
-}
-
-// ChecksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func ChecksPre23(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-}
-
-// ChecksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 45 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func ChecksPost24(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost_01e9071431e5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
+func ChecksPost_01e9071431e5(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
+	c.After(s4, t4)
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
 	c.End()
 }
 
-// ChecksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _cudnn_ctc_loss).
-func ChecksPre25(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
+// ChecksPost_024207532699 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _ctc_loss_backward).
+func ChecksPost_024207532699(c *asserts.Call, l *[6]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.End()
 }
 
-// ChecksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss).
-func ChecksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost_02ef0f9728c6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
+func ChecksPost_02ef0f9728c6(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
+	var s4 asserts.Saved
+	var s5 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[1], s1)
@@ -902,149 +724,23 @@ func ChecksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
 	}
-	c.End()
-}
-
-// ChecksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func ChecksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func ChecksPre29(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-}
-
-// ChecksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func ChecksPost30(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
 	}
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
 	}
 	c.End()
 }
 
-// ChecksPost31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 300 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
-func ChecksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPre32 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func ChecksPre32(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList0(c, s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPost33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func ChecksPost33(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.End()
-}
-
-// ChecksPre34 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
-func ChecksPre34(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPost35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
-func ChecksPost35(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
+// ChecksPost_05dc2742eec9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPost_05dc2742eec9(c *asserts.Call, l *[12]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1053,1584 +749,6 @@ func ChecksPost35(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.End()
-}
-
-// ChecksPre36 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func ChecksPre36(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList0(c, s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-}
-
-// ChecksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func ChecksPost37(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
-	c.End()
-}
-
-// ChecksPre38 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func ChecksPre38(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList0(c, s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	saveList0(c, s9, t9)
-	c.Mutable(s6)
-	c.Mutable(s7)
-	c.Mutable(s8)
-	c.MutableList(s9)
-}
-
-// ChecksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func ChecksPost39(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	afterList0(c, s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[7], s7)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[8], s8)
-	c.SameImpl(l[8], s8)
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.SameImplList(l[9], s9)
-	c.End()
-}
-
-// ChecksPre40 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 30 op(s) of one shape (the first: _fused_dropout).
-func ChecksPre40(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 30 op(s) of one shape (the first: _fused_dropout).
-func ChecksPost41(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.End()
-}
-
-// ChecksPre42 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: _fused_dropout.out).
-func ChecksPre42(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 27 op(s) of one shape (the first: _fused_dropout.out).
-func ChecksPost43(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPre44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 75 op(s) of one shape (the first: _sobol_engine_draw).
-func ChecksPre44(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _sobol_engine_draw).
-func ChecksPost45(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.End()
-}
-
-// ChecksPre46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 370 op(s) of one shape (the first: abs).
-func ChecksPre46(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPost47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 328 op(s) of one shape (the first: abs).
-func ChecksPost47(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.End()
-}
-
-// ChecksPre48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 227 op(s) of one shape (the first: abs.out).
-func ChecksPre48(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-}
-
-// ChecksPost49 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 32 op(s) of one shape (the first: view_as_real).
-func ChecksPost49(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SharesStorage(l[1], &s1, l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.End()
-}
-
-// ChecksPre50 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 33 op(s) of one shape (the first: add_.Tensor).
-func ChecksPre50(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-}
-
-// ChecksPre51 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 104 op(s) of one shape (the first: add.out).
-func ChecksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-}
-
-// ChecksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 150 op(s) of one shape (the first: add.out).
-func ChecksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.End()
-}
-
-// ChecksPre53 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 43 op(s) of one shape (the first: addmv).
-func ChecksPre53(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPost54 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 43 op(s) of one shape (the first: addmv).
-func ChecksPost54(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPre55 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: addmv_).
-func ChecksPre55(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-}
-
-// ChecksPre56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 32 op(s) of one shape (the first: addmv.out).
-func ChecksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s3)
-}
-
-// ChecksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 61 op(s) of one shape (the first: quantized_batch_norm).
-func ChecksPost57(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.End()
-}
-
-// ChecksPre58 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 33 op(s) of one shape (the first: quantized_batch_norm.out).
-func ChecksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: quantized_batch_norm.out).
-func ChecksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPre60 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 25 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func ChecksPost61(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.End()
-}
-
-// ChecksPre62 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPre62(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost63 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func ChecksPost63(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPre64 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: binary_cross_entropy).
-func ChecksPre64(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-}
-
-// ChecksPost65 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: binary_cross_entropy).
-func ChecksPost65(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPre66 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
-func ChecksPre66(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-}
-
-// ChecksPost67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
-func ChecksPost67(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPre68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func ChecksPre68(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-}
-
-// ChecksPost69 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func ChecksPost69(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPre70 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: cat).
-func ChecksPre70(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-}
-
-// ChecksPost71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
-func ChecksPost71(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	afterList0(c, s0, t0)
-	c.Result(&s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.End()
-}
-
-// ChecksPre72 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat.out).
-func ChecksPre72(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-}
-
-// ChecksPost73 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: cat.out).
-func ChecksPost73(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	afterList0(c, s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.End()
-}
-
-// ChecksPre74 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPre74(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-}
-
-// ChecksPost75 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: clamp.Tensor).
-func ChecksPost75(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: convolution_backward).
-func ChecksPre76(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPost77 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: convolution_backward).
-func ChecksPost77(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPre78 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: convolution_backward.out).
-func ChecksPre78(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-}
-
-// ChecksPost79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: convolution_backward.out).
-func ChecksPost79(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPre80(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost81 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: conv_tbc_backward).
-func ChecksPost81(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPre82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func ChecksPre82(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func ChecksPost83(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPre84 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func ChecksPre84(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
-func ChecksPost85(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.End()
-}
-
-// ChecksPre86 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func ChecksPre86(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.Save(s7, t7)
-}
-
-// ChecksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func ChecksPost87(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[7], s7)
-	c.SameImpl(l[7], s7)
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-		c.NotArg(l[8], &s8, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-		c.NotArg(l[9], &s9, l[7], s7)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountLE1(l[10], &s10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-		c.NotArg(l[10], &s10, l[7], s7)
-	}
-	c.End()
-}
-
-// ChecksPre88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func ChecksPre88(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-}
-
-// ChecksPost89 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func ChecksPost89(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost90 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 14 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func ChecksPost90(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.End()
-}
-
-// ChecksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func ChecksPre91(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func ChecksPost92(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: cummax.out).
-func ChecksPre93(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s1)
-	c.Mutable(s2)
-}
-
-// ChecksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: ctc_loss.Tensor).
-func ChecksPost94(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.End()
-}
-
-// ChecksPre95 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func ChecksPre95(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
-func ChecksPost96(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPost97 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _ctc_loss_backward).
-func ChecksPost97(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPre98 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
-func ChecksPre98(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPost99 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
-func ChecksPost99(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPre100(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func ChecksPost101(c *asserts.Call, l *[8]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.End()
-}
-
-// ChecksPost102 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: diagonal.Dimname).
-func ChecksPost102(c *asserts.Call, l *[2]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSharesStorage, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.End()
-}
-
-// ChecksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func ChecksPre103(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func ChecksPost104(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPre105 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func ChecksPre105(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
-func ChecksPost106(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.End()
-}
-
-// ChecksPost107 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
-func ChecksPost107(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPre108 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func ChecksPre108(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.SaveOpt(s6, t6, t6 != nil)
-}
-
-// ChecksPost109 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func ChecksPost109(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s7 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPre110 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func ChecksPre110(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.SaveOpt(s5, t5, t5 != nil)
-}
-
-// ChecksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func ChecksPost111(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.End()
-}
-
-// ChecksPre112 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm).
-func ChecksPre112(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-}
-
-// ChecksPost113 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm).
-func ChecksPost113(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: native_group_norm.out).
-func ChecksPre114(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-}
-
-// ChecksPost115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: native_group_norm.out).
-func ChecksPost115(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPre116 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index.Tensor).
-func ChecksPre116(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList0(c, s1, t1)
-}
-
-// ChecksPost117 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index.Tensor).
-func ChecksPost117(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.NotArgList(l[2], &s2, l[1], s1)
-	c.End()
-}
-
-// ChecksPre118 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
-func ChecksPre118(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList0(c, s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s2)
-}
-
-// ChecksPost119 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
-func ChecksPost119(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.After(s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.End()
-}
-
-// ChecksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_copy_.dimname).
-func ChecksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
-func ChecksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList0(c, s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-}
-
-// ChecksPre122 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: index_put).
-func ChecksPre122(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveOptList0(c, s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPost123 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
-func ChecksPost123(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.NotArgList(l[3], &s3, l[1], s1)
-	if !(s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPre124 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func ChecksPre124(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-}
-
-// ChecksPost125 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func ChecksPost125(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-	}
-	c.End()
-}
-
-// ChecksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
-func ChecksPost126(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPost127 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
-func ChecksPost127(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPre128 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
-func ChecksPre128(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-}
-
-// ChecksPost129 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
-func ChecksPost129(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountLE1(l[10], &s10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func ChecksPre130(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
-func ChecksPost131(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
 	c.PlanSkip(asserts.CheckSameStorage, l[5])
@@ -2643,8 +761,175 @@ func ChecksPost131(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.PlanSkip(asserts.CheckSameImpl, l[8])
 	c.PlanSkip(asserts.CheckSameStorage, l[9])
 	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
+	c.End()
+}
+
+// ChecksPost_086705fc4951 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPost_086705fc4951(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.End()
+}
+
+// ChecksPost_0aa0b0984d55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _prelu_kernel_backward).
+func ChecksPost_0aa0b0984d55(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s3 asserts.Saved
+	var s4 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
+	c.End()
+}
+
+// ChecksPost_0b855bbae172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func ChecksPost_0b855bbae172(c *asserts.Call, l *[8]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.End()
+}
+
+// ChecksPost_0d16dad57b79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
+func ChecksPost_0d16dad57b79(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	var s1 asserts.Saved
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.Result(&s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.ImplUseCountLE1(l[1], &s1)
+	c.NotArgList(l[1], &s1, l[0], s0)
+	c.End()
+}
+
+// ChecksPost_0e1220ee43a5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func ChecksPost_0e1220ee43a5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_0ed00ff853ea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _backward).
+func ChecksPost_0ed00ff853ea(c *asserts.Call, l *[2]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_120515ae4027 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: binary_cross_entropy).
+func ChecksPost_120515ae4027(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.End()
+}
+
+// ChecksPost_13a9d99e7960 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func ChecksPost_13a9d99e7960(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_16d580c6a71d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPost_16d580c6a71d(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_17fa751dc3fa completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
+func ChecksPost_17fa751dc3fa(c *asserts.Call, l *[7]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -2653,30 +938,72 @@ func ChecksPost131(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
 	c.End()
 }
 
-// ChecksPre132 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func ChecksPre132(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Save(s7, t7)
-	c.Save(s8, t8)
-	c.Save(s9, t9)
-	c.SaveOpt(s10, t10, t10 != nil)
-	c.SaveOpt(s11, t11, t11 != nil)
-	c.SaveOpt(s12, t12, t12 != nil)
-	c.Save(s13, t13)
+// ChecksPost_1a83d0aaa8ac completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPost_1a83d0aaa8ac(c *asserts.Call, l *[7]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.End()
 }
 
-// ChecksPost133 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
-func ChecksPost133(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
+// ChecksPost_1b7ec97cb7c1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 159 op(s) of one shape (the first: _make_dual).
+func ChecksPost_1b7ec97cb7c1(c *asserts.Call, l *[3]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.End()
+}
+
+// ChecksPost_1bb2e4f5a3bd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func ChecksPost_1bb2e4f5a3bd(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.End()
+}
+
+// ChecksPost_1ca8f0cb990d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
+func ChecksPost_1ca8f0cb990d(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor, t16 *torch.Tensor, t17 *torch.Tensor, t18 *torch.Tensor, t19 *torch.Tensor, t20 *torch.Tensor) {
 	var s14 asserts.Saved
 	var s15 asserts.Saved
 	var s16 asserts.Saved
@@ -2856,1170 +1183,8 @@ func ChecksPost133(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// ChecksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func ChecksPre134(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-	c.Mutable(s6)
-}
-
-// ChecksPost135 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
-func ChecksPost135(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckSameStorage, l[11])
-	c.PlanSkip(asserts.CheckSameImpl, l[11])
-	c.PlanSkip(asserts.CheckSameStorage, l[12])
-	c.PlanSkip(asserts.CheckSameImpl, l[12])
-	c.PlanSkip(asserts.CheckSameStorage, l[13])
-	c.PlanSkip(asserts.CheckSameImpl, l[13])
-	c.PlanSkip(asserts.CheckSameStorage, l[14])
-	c.PlanSkip(asserts.CheckSameImpl, l[14])
-	c.PlanSkip(asserts.CheckSameStorage, l[15])
-	c.PlanSkip(asserts.CheckSameImpl, l[15])
-	c.PlanSkip(asserts.CheckSameStorage, l[16])
-	c.PlanSkip(asserts.CheckSameImpl, l[16])
-	c.PlanSkip(asserts.CheckSameStorage, l[17])
-	c.PlanSkip(asserts.CheckSameImpl, l[17])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.End()
-}
-
-// ChecksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func ChecksPre136(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func ChecksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPre138 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
-func ChecksPre138(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-}
-
-// ChecksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
-func ChecksPost139(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPre140 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func ChecksPre140(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-}
-
-// ChecksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func ChecksPost141(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPre142 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
-func ChecksPre142(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList0(c, s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func ChecksPost143(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-	}
-	c.NotArgList(l[5], &s5, l[1], s1)
-	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-	}
-	c.NotArgList(l[6], &s6, l[1], s1)
-	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-	}
-	c.NotArgList(l[7], &s7, l[1], s1)
-	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-	}
-	c.NotArgList(l[8], &s8, l[1], s1)
-	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-	}
-	c.NotArgList(l[9], &s9, l[1], s1)
-	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func ChecksPre144(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList0(c, s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.Save(s5, t5)
-	c.SaveOpt(s6, t6, t6 != nil)
-	c.SaveOpt(s7, t7, t7 != nil)
-	c.SaveOpt(s8, t8, t8 != nil)
-	c.SaveOpt(s9, t9, t9 != nil)
-	c.Save(s10, t10)
-}
-
-// ChecksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func ChecksPost145(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
-	var s11 asserts.Saved
-	var s12 asserts.Saved
-	var s13 asserts.Saved
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.After(s7, t7)
-	c.After(s8, t8)
-	c.After(s9, t9)
-	c.After(s10, t10)
-	c.Result(&s11, t11)
-	c.Result(&s12, t12)
-	c.Result(&s13, t13)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[10], s10)
-	c.SameImpl(l[10], s10)
-	c.StorageUseCountEq1(l[11], &s11)
-	c.ImplUseCountLE1(l[11], &s11)
-	if !(s11.ImplApart(s0)) {
-		c.NotArg(l[11], &s11, l[0], s0)
-	}
-	c.NotArgList(l[11], &s11, l[1], s1)
-	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-		c.NotArg(l[11], &s11, l[6], s6)
-		c.NotArg(l[11], &s11, l[7], s7)
-		c.NotArg(l[11], &s11, l[8], s8)
-		c.NotArg(l[11], &s11, l[9], s9)
-		c.NotArg(l[11], &s11, l[10], s10)
-	}
-	c.StorageUseCountEq1(l[12], &s12)
-	c.ImplUseCountLE1(l[12], &s12)
-	if !(s12.ImplApart(s0)) {
-		c.NotArg(l[12], &s12, l[0], s0)
-	}
-	c.NotArgList(l[12], &s12, l[1], s1)
-	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
-		c.NotArg(l[12], &s12, l[2], s2)
-		c.NotArg(l[12], &s12, l[3], s3)
-		c.NotArg(l[12], &s12, l[4], s4)
-		c.NotArg(l[12], &s12, l[5], s5)
-		c.NotArg(l[12], &s12, l[6], s6)
-		c.NotArg(l[12], &s12, l[7], s7)
-		c.NotArg(l[12], &s12, l[8], s8)
-		c.NotArg(l[12], &s12, l[9], s9)
-		c.NotArg(l[12], &s12, l[10], s10)
-	}
-	c.StorageUseCountEq1(l[13], &s13)
-	c.ImplUseCountLE1(l[13], &s13)
-	if !(s13.ImplApart(s0)) {
-		c.NotArg(l[13], &s13, l[0], s0)
-	}
-	c.NotArgList(l[13], &s13, l[1], s1)
-	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
-		c.NotArg(l[13], &s13, l[2], s2)
-		c.NotArg(l[13], &s13, l[3], s3)
-		c.NotArg(l[13], &s13, l[4], s4)
-		c.NotArg(l[13], &s13, l[5], s5)
-		c.NotArg(l[13], &s13, l[6], s6)
-		c.NotArg(l[13], &s13, l[7], s7)
-		c.NotArg(l[13], &s13, l[8], s8)
-		c.NotArg(l[13], &s13, l[9], s9)
-		c.NotArg(l[13], &s13, l[10], s10)
-	}
-	c.End()
-}
-
-// ChecksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
-func ChecksPre146(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm).
-func ChecksPost147(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPre148 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: native_batch_norm.out).
-func ChecksPre148(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPre149 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
-func ChecksPre149(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPost150 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit).
-func ChecksPost150(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPre151 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func ChecksPre151(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-}
-
-// ChecksPost152 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
-func ChecksPost152(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPre153 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training).
-func ChecksPre153(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-}
-
-// ChecksPre154 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func ChecksPre154(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPost155 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
-func ChecksPost155(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.End()
-}
-
-// ChecksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func ChecksPost156(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.End()
-}
-
-// ChecksPre157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func ChecksPre157(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-}
-
-// ChecksPost158 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func ChecksPost158(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPost159 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func ChecksPost159(c *asserts.Call, l *[8]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.End()
-}
-
-// ChecksPre160 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func ChecksPre160(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPost161 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
-func ChecksPost161(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.End()
-}
-
-// ChecksPre162 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func ChecksPre162(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPost163 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
-func ChecksPost163(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPre164 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cdist_backward).
-func ChecksPre164(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-}
-
-// ChecksPost165 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cdist_backward).
-func ChecksPost165(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPre166 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _cdist_backward.out).
-func ChecksPre166(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPost167 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _cdist_backward.out).
-func ChecksPost167(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.End()
-}
-
-// ChecksPost168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
-func ChecksPost168(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	var s1 asserts.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.End()
-}
-
-// ChecksPre169 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _prelu_kernel_backward).
-func ChecksPre169(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPost170 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _prelu_kernel_backward).
-func ChecksPost170(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPost171 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: slice_inverse).
-func ChecksPost171(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SharesStorage(l[2], &s2, l[0], s0)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.End()
-}
-
-// ChecksPre172 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func ChecksPre172(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList0(c, s1, t1)
-	c.MutableList(s1)
-}
-
-// ChecksPost173 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func ChecksPost173(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.End()
-}
-
-// ChecksPost174 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func ChecksPost174(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.End()
-}
-
-// ChecksPost175 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _nested_tensor_size).
-func ChecksPost175(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.After(s0, t0)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.End()
-}
-
-// ChecksPost176 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func ChecksPost176(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SharesStorage(l[4], &s4, l[0], s0)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPre177 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
-func ChecksPre177(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-}
-
-// ChecksPost178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
-func ChecksPost178(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SharesStorage(l[6], &s6, l[0], s0)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.End()
-}
-
-// ChecksPost179 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy).
-func ChecksPost179(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s6 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.Result(&s6, t6)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-		c.NotArg(l[6], &s6, l[5], s5)
-	}
-	c.End()
-}
-
-// ChecksPre180 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: unique_dim).
-func ChecksPre180(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPost181 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: unique_dim).
-func ChecksPost181(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.Result(&s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.End()
-}
-
-// ChecksPre182 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func ChecksPre182(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPost183 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
-func ChecksPost183(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost_1cf4cc799ed2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update).
+func ChecksPost_1cf4cc799ed2(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -4035,10 +1200,6 @@ func ChecksPost183(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s8, t8)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
@@ -4078,18 +1239,8 @@ func ChecksPost183(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// ChecksPre184 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func ChecksPre184(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-}
-
-// ChecksPost185 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
-func ChecksPost185(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// ChecksPost_1d282b6c8b70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
+func ChecksPost_1d282b6c8b70(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -4170,25 +1321,255 @@ func ChecksPost185(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// ChecksPre186 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func ChecksPre186(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
+// ChecksPost_1edbfcadf2d2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
+func ChecksPost_1edbfcadf2d2(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(&s6, t6)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
+	c.End()
 }
 
-// ChecksPost187 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
-func ChecksPost187(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost_1f690a2bdb18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _cdist_backward.out).
+func ChecksPost_1f690a2bdb18(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_1fe94314194d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func ChecksPost_1fe94314194d(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
+	c.End()
+}
+
+// ChecksPost_1fee0418e841 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
+func ChecksPost_1fee0418e841(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
+	c.End()
+}
+
+// ChecksPost_20d39f8e002e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 43 op(s) of one shape (the first: addmv).
+func ChecksPost_20d39f8e002e(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.End()
+}
+
+// ChecksPost_213862baa971 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPost_213862baa971(c *asserts.Call, l *[6]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.End()
+}
+
+// ChecksPost_21ce2901b112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPost_21ce2901b112(c *asserts.Call, l *[14]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.PlanSkip(asserts.CheckSameImpl, l[8])
+	c.PlanSkip(asserts.CheckSameStorage, l[9])
+	c.PlanSkip(asserts.CheckSameImpl, l[9])
+	c.PlanSkip(asserts.CheckSameStorage, l[10])
+	c.PlanSkip(asserts.CheckSameImpl, l[10])
+	c.PlanSkip(asserts.CheckSameStorage, l[11])
+	c.PlanSkip(asserts.CheckSameImpl, l[11])
+	c.PlanSkip(asserts.CheckSameStorage, l[12])
+	c.PlanSkip(asserts.CheckSameImpl, l[12])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
+	c.End()
+}
+
+// ChecksPost_2481b33ca3fb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func ChecksPost_2481b33ca3fb(c *asserts.Call, l *[3]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_25510723f536 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _nested_tensor_size).
+func ChecksPost_25510723f536(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.End()
+}
+
+// ChecksPost_2560185b3137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
+func ChecksPost_2560185b3137(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4212,18 +1593,915 @@ func ChecksPost187(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// ChecksPre188 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update).
-func ChecksPre188(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
+// ChecksPost_25621a43bafc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 32 op(s) of one shape (the first: view_as_real).
+func ChecksPost_25621a43bafc(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 asserts.Saved
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SharesStorage(l[1], &s1, l[0], s0)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.End()
 }
 
-// ChecksPost189 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update).
-func ChecksPost189(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost_28539407d54f completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
+func ChecksPost_28539407d54f(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.End()
+}
+
+// ChecksPost_2b2ff6c29cda completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
+func ChecksPost_2b2ff6c29cda(c *asserts.Call, l *[13]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.PlanSkip(asserts.CheckSameImpl, l[8])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[9])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
+	c.End()
+}
+
+// ChecksPost_2bb8e7375257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func ChecksPost_2bb8e7375257(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s1 asserts.Saved
+	var s2 asserts.Saved
+	var s3 asserts.Saved
+	var s4 asserts.Saved
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.Result(&s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[2], &s2)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
+	c.End()
+}
+
+// ChecksPost_2db106f6715b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
+func ChecksPost_2db106f6715b(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s4 asserts.Saved
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	var s10 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.Result(&s10, t10)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[10], &s10)
+	c.ImplUseCountLE1(l[10], &s10)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+	}
+	c.End()
+}
+
+// ChecksPost_302b1b5dd897 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged_copy).
+func ChecksPost_302b1b5dd897(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(&s6, t6)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
+	c.End()
+}
+
+// ChecksPost_33d810fd2f11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: set_data).
+func ChecksPost_33d810fd2f11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_3a28ee2f2cb2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: ctc_loss.Tensor).
+func ChecksPost_3a28ee2f2cb2(c *asserts.Call, l *[5]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.End()
+}
+
+// ChecksPost_3b7350f5793b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index.Tensor).
+func ChecksPost_3b7350f5793b(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	var s2 asserts.Saved
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.Result(&s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.StorageUseCountEq1(l[2], &s2)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
+	c.NotArgList(l[2], &s2, l[1], s1)
+	c.End()
+}
+
+// ChecksPost_3c965dc5dff8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 60 op(s) of one shape (the first: _make_dep_token).
+func ChecksPost_3c965dc5dff8(c *asserts.Call, l *[1]asserts.Loc) {
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[0])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[0])
+	c.End()
+}
+
+// ChecksPost_3ced08ba35c2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 129 op(s) of one shape (the first: _assert_async).
+func ChecksPost_3ced08ba35c2(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.End()
+}
+
+// ChecksPost_3d63ddfccae8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func ChecksPost_3d63ddfccae8(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s4 asserts.Saved
+	var s5 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
+	c.End()
+}
+
+// ChecksPost_3dfb3ae1fce5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: svd).
+func ChecksPost_3dfb3ae1fce5(c *asserts.Call, l *[4]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.End()
+}
+
+// ChecksPost_3e6e9191c7a5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 133 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPost_3e6e9191c7a5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_3f35fa38ff67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
+func ChecksPost_3f35fa38ff67(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
+	c.End()
+}
+
+// ChecksPost_3f4a50263d14 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_forward).
+func ChecksPost_3f4a50263d14(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s3 asserts.Saved
+	var s4 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
+	c.End()
+}
+
+// ChecksPost_3f70c458a7dc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func ChecksPost_3f70c458a7dc(c *asserts.Call, l *[9]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
+	c.End()
+}
+
+// ChecksPost_40e3c37f39de completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 30 op(s) of one shape (the first: _fused_dropout).
+func ChecksPost_40e3c37f39de(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s1 asserts.Saved
+	var s2 asserts.Saved
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.Result(&s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[2], &s2)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
+	c.End()
+}
+
+// ChecksPost_437d95a2d7ef completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
+func ChecksPost_437d95a2d7ef(c *asserts.Call, l *[7]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.End()
+}
+
+// ChecksPost_442ba709e14b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
+func ChecksPost_442ba709e14b(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s4 asserts.Saved
+	var s5 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
+	c.End()
+}
+
+// ChecksPost_448a8f605e33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
+func ChecksPost_448a8f605e33(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s7 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.Result(&s7, t7)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
+	c.End()
+}
+
+// ChecksPost_44c911c9afb8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 61 op(s) of one shape (the first: quantized_batch_norm).
+func ChecksPost_44c911c9afb8(c *asserts.Call, l *[4]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.End()
+}
+
+// ChecksPost_46a1a31d45ea completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
+func ChecksPost_46a1a31d45ea(c *asserts.Call, l *[15]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.PlanSkip(asserts.CheckSameImpl, l[8])
+	c.PlanSkip(asserts.CheckSameStorage, l[9])
+	c.PlanSkip(asserts.CheckSameImpl, l[9])
+	c.PlanSkip(asserts.CheckSameStorage, l[10])
+	c.PlanSkip(asserts.CheckSameImpl, l[10])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[14])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[14])
+	c.End()
+}
+
+// ChecksPost_47116733e5a1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPost_47116733e5a1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.End()
+}
+
+// ChecksPost_474d216a842a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPost_474d216a842a(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s3 asserts.Saved
+	var s4 asserts.Saved
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
+	c.NotArgList(l[3], &s3, l[1], s1)
+	c.NotArgList(l[3], &s3, l[2], s2)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
+	c.NotArgList(l[4], &s4, l[1], s1)
+	c.NotArgList(l[4], &s4, l[2], s2)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
+	c.NotArgList(l[5], &s5, l[1], s1)
+	c.NotArgList(l[5], &s5, l[2], s2)
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
+	c.NotArgList(l[6], &s6, l[1], s1)
+	c.NotArgList(l[6], &s6, l[2], s2)
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
+	c.NotArgList(l[7], &s7, l[1], s1)
+	c.NotArgList(l[7], &s7, l[2], s2)
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
+	c.NotArgList(l[8], &s8, l[1], s1)
+	c.NotArgList(l[8], &s8, l[2], s2)
+	c.End()
+}
+
+// ChecksPost_48a7ad15ceb1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPost_48a7ad15ceb1(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.After(s8, t8)
+	afterList_228b5d3c1b4e(c, s9, t9)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.SameStorage(l[7], s7)
+	c.SameImpl(l[7], s7)
+	c.SameStorage(l[8], s8)
+	c.SameImpl(l[8], s8)
+	c.PlanSkip(asserts.CheckSameStorage, l[9])
+	c.SameImplList(l[9], s9)
+	c.End()
+}
+
+// ChecksPost_4921b95a6dc7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPost_4921b95a6dc7(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_4c2e06a20cbf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cdist_backward).
+func ChecksPost_4c2e06a20cbf(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
+	c.End()
+}
+
+// ChecksPost_4e2411b5d66e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: diagonal.Dimname).
+func ChecksPost_4e2411b5d66e(c *asserts.Call, l *[2]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSharesStorage, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.End()
+}
+
+// ChecksPost_4e74f1a030d7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
+func ChecksPost_4e74f1a030d7(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.End()
+}
+
+// ChecksPost_50639143adec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
+func ChecksPost_50639143adec(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
+	c.End()
+}
+
+// ChecksPost_53d8ae3e29f3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _wrapped_quantized_linear_prepacked).
+func ChecksPost_53d8ae3e29f3(c *asserts.Call, l *[7]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.End()
+}
+
+// ChecksPost_58105f982f6e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPost_58105f982f6e(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.End()
+}
+
+// ChecksPost_581820243ead completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 56 op(s) of one shape (the first: is_leaf).
+func ChecksPost_581820243ead(c *asserts.Call, l *[1]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_582f2c544ddb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: quantized_batch_norm.out).
+func ChecksPost_582f2c544ddb(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_58e218f7a7c2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func ChecksPost_58e218f7a7c2(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -4239,6 +2517,8 @@ func ChecksPost189(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s8, t8)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
@@ -4278,27 +2558,58 @@ func ChecksPost189(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// ChecksPre190 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
-func ChecksPre190(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
+// ChecksPost_5a8d353658f4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
+func ChecksPost_5a8d353658f4(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
 }
 
-// ChecksPost191 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
-func ChecksPost191(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost_5ceb22362844 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPost_5ceb22362844(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.End()
+}
+
+// ChecksPost_5fe39426239a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPost_5fe39426239a(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.After(s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_6333a6b7d524 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPost_6333a6b7d524(c *asserts.Call, l *[8]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4307,90 +2618,199 @@ func ChecksPost191(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
 	c.End()
 }
 
-// ChecksPost192 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
-func ChecksPost192(c *asserts.Call, l *[3]asserts.Loc) {
+// ChecksPost_65d4348fc0bc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
+func ChecksPost_65d4348fc0bc(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s4 asserts.Saved
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+	}
+	c.End()
+}
+
+// ChecksPost_6656d45bd1b1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
+func ChecksPost_6656d45bd1b1(c *asserts.Call, l *[14]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
 	c.PlanSkip(asserts.CheckSameStorage, l[2])
 	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func ChecksPre193(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func ChecksPost194(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	afterList0(c, s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.End()
-}
-
-// ChecksPre195 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func ChecksPre195(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	saveList0(c, s3, t3)
-	c.MutableList(s3)
-}
-
-// ChecksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func ChecksPost196(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	afterList0(c, s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.PlanSkip(asserts.CheckSameImpl, l[8])
+	c.PlanSkip(asserts.CheckSameStorage, l[9])
+	c.PlanSkip(asserts.CheckSameImpl, l[9])
+	c.PlanSkip(asserts.CheckSameStorage, l[10])
+	c.PlanSkip(asserts.CheckSameImpl, l[10])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
 	c.End()
 }
 
-// ChecksPre197 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: dequantize.tensors_out).
-func ChecksPre197(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	c.MutableList(s1)
+// ChecksPost_692f14376892 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 270 op(s) of one shape (the first: _has_same_storage_numel).
+func ChecksPost_692f14376892(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.End()
 }
 
-// ChecksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 75 op(s) of one shape (the first: dequantize.tensors_out).
-func ChecksPost198(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
+// ChecksPost_696b0a8c1266 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
+func ChecksPost_696b0a8c1266(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.After(s6, t6)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
 	c.SameImplList(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
 	c.End()
 }
 
-// ChecksPost199 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
-func ChecksPost199(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPost_6bbefbef08f9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPost_6bbefbef08f9(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.PlanSkip(asserts.CheckSameImpl, l[8])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.End()
+}
+
+// ChecksPost_6bdbd4084fd5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPost_6bdbd4084fd5(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	afterList_228b5d3c1b4e(c, s6, t6)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.SameImplList(l[6], s6)
+	c.End()
+}
+
+// ChecksPost_6effc8b11af6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPost_6effc8b11af6(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4409,29 +2829,990 @@ func ChecksPost199(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.End()
+}
+
+// ChecksPost_714768057f82 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
+func ChecksPost_714768057f82(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.End()
+}
+
+// ChecksPost_7171c5e7c36a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func ChecksPost_7171c5e7c36a(c *asserts.Call, l *[7]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.End()
+}
+
+// ChecksPost_72d8b9c5d0fc completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit).
+func ChecksPost_72d8b9c5d0fc(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
+	c.End()
+}
+
+// ChecksPost_75ee4bd780b0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
+func ChecksPost_75ee4bd780b0(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.After(s6, t6)
+	afterList_228b5d3c1b4e(c, s7, t7)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.SameImplList(l[7], s7)
+	c.End()
+}
+
+// ChecksPost_773b61920165 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 364 op(s) of one shape (the first: _cast_Byte).
+func ChecksPost_773b61920165(c *asserts.Call, l *[2]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.End()
+}
+
+// ChecksPost_783c89f177b5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_backward).
+func ChecksPost_783c89f177b5(c *asserts.Call, l *[12]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[9])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
+	c.End()
+}
+
+// ChecksPost_790562f3bc5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPost_790562f3bc5a(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.PlanSkip(asserts.CheckSameImpl, l[8])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_79142c3c970d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
+func ChecksPost_79142c3c970d(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s3 asserts.Saved
+	var s4 asserts.Saved
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+	}
+	c.End()
+}
+
+// ChecksPost_7cc9deaa43e4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 27 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPost_7cc9deaa43e4(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_7ed4cd3b3dd7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
+func ChecksPost_7ed4cd3b3dd7(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	var s10 asserts.Saved
+	var s11 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.Result(&s10, t10)
+	c.Result(&s11, t11)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[10], &s10)
+	c.ImplUseCountLE1(l[10], &s10)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[11], &s11)
+	c.ImplUseCountLE1(l[11], &s11)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+	}
+	c.End()
+}
+
+// ChecksPost_846935f33c92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPost_846935f33c92(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
 	c.End()
 }
 
-// ChecksPre200 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func ChecksPre200(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-	c.Mutable(s6)
+// ChecksPost_873d5dc59e77 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
+func ChecksPost_873d5dc59e77(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
+	c.End()
 }
 
-// ChecksPost201 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func ChecksPost201(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// ChecksPost_88accaf88715 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_forward).
+func ChecksPost_88accaf88715(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	var s10 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.Result(&s10, t10)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[10], &s10)
+	c.ImplUseCountLE1(l[10], &s10)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
+	c.End()
+}
+
+// ChecksPost_89c2b3d1e8f0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
+func ChecksPost_89c2b3d1e8f0(c *asserts.Call, l *[6]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.End()
+}
+
+// ChecksPost_8ea5ef92b428 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
+func ChecksPost_8ea5ef92b428(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 asserts.Saved
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
+	c.End()
+}
+
+// ChecksPost_8fe22c91bad5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
+func ChecksPost_8fe22c91bad5(c *asserts.Call, l *[6]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.End()
+}
+
+// ChecksPost_9071be3aa7d7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPost_9071be3aa7d7(c *asserts.Call, l *[9]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
+	c.End()
+}
+
+// ChecksPost_909fbc25d5ae completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPost_909fbc25d5ae(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
+	c.End()
+}
+
+// ChecksPost_90f1ceaefbed completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPost_90f1ceaefbed(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.End()
+}
+
+// ChecksPost_919d3508f8bd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
+func ChecksPost_919d3508f8bd(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
+	c.End()
+}
+
+// ChecksPost_943d1e57eb3e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
+func ChecksPost_943d1e57eb3e(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.StorageUseCountEq1(l[2], &s2)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
+	c.End()
+}
+
+// ChecksPost_954404970cfd completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPost_954404970cfd(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	afterList_228b5d3c1b4e(c, s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.SameImplList(l[3], s3)
+	c.End()
+}
+
+// ChecksPost_97b5dccc5ba4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPost_97b5dccc5ba4(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	var s11 asserts.Saved
+	var s12 asserts.Saved
+	var s13 asserts.Saved
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.After(s8, t8)
+	c.After(s9, t9)
+	c.After(s10, t10)
+	c.Result(&s11, t11)
+	c.Result(&s12, t12)
+	c.Result(&s13, t13)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[10], s10)
+	c.SameImpl(l[10], s10)
+	c.StorageUseCountEq1(l[11], &s11)
+	c.ImplUseCountLE1(l[11], &s11)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
+	c.NotArgList(l[11], &s11, l[1], s1)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
+	c.StorageUseCountEq1(l[12], &s12)
+	c.ImplUseCountLE1(l[12], &s12)
+	if !(s12.ImplApart(s0)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+	}
+	c.NotArgList(l[12], &s12, l[1], s1)
+	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
+	c.StorageUseCountEq1(l[13], &s13)
+	c.ImplUseCountLE1(l[13], &s13)
+	if !(s13.ImplApart(s0)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+	}
+	c.NotArgList(l[13], &s13, l[1], s1)
+	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
+	c.End()
+}
+
+// ChecksPost_97d51513861c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPost_97d51513861c(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
+	c.NotArgList(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
+	c.NotArgList(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
+	c.NotArgList(l[7], &s7, l[1], s1)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
+	c.NotArgList(l[8], &s8, l[1], s1)
+	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+	}
+	c.NotArgList(l[9], &s9, l[1], s1)
+	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
+	c.End()
+}
+
+// ChecksPost_98569c8cb73c completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
+func ChecksPost_98569c8cb73c(c *asserts.Call, l *[13]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.PlanSkip(asserts.CheckSameImpl, l[8])
+	c.PlanSkip(asserts.CheckSameStorage, l[9])
+	c.PlanSkip(asserts.CheckSameImpl, l[9])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
+	c.End()
+}
+
+// ChecksPost_99034b373b19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 132 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func ChecksPost_99034b373b19(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.StorageUseCountEq1(l[2], &s2)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
+	c.End()
+}
+
+// ChecksPost_997ccc8b0196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: lu_unpack.out).
+func ChecksPost_997ccc8b0196(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.End()
+}
+
+// ChecksPost_9e65af5becb8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _assert_scalar).
+func ChecksPost_9e65af5becb8(c *asserts.Call, l *[0]asserts.Loc) {
+	c.End()
+}
+
+// ChecksPost_a00b9f54bd9b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
+func ChecksPost_a00b9f54bd9b(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.End()
+}
+
+// ChecksPost_a21b1cc42e9a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: convolution_backward).
+func ChecksPost_a21b1cc42e9a(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s3 asserts.Saved
+	var s4 asserts.Saved
+	var s5 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.Result(&s4, t4)
+	c.Result(&s5, t5)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
+	c.End()
+}
+
+// ChecksPost_a60a039f5eaa completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func ChecksPost_a60a039f5eaa(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	c.After(s0, t0)
@@ -4482,37 +3863,434 @@ func ChecksPost201(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// ChecksPre202 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func ChecksPre202(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-}
-
-// ChecksPost203 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func ChecksPost203(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost_a75731c4dd75 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func ChecksPost_a75731c4dd75(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.After(s5, t5)
+	c.After(s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
+	c.End()
+}
+
+// ChecksPost_a80e7c993577 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: unique_dim).
+func ChecksPost_a80e7c993577(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s1 asserts.Saved
+	var s2 asserts.Saved
+	var s3 asserts.Saved
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.Result(&s2, t2)
+	c.Result(&s3, t3)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[2], &s2)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
+	c.End()
+}
+
+// ChecksPost_a8c8303d430b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: native_group_norm.out).
+func ChecksPost_a8c8303d430b(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_a8d725d0c749 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 300 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func ChecksPost_a8d725d0c749(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_a9c32f434f66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
+func ChecksPost_a9c32f434f66(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.End()
+}
+
+// ChecksPost_aa36b5c5f866 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func ChecksPost_aa36b5c5f866(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.End()
+}
+
+// ChecksPost_aa41beb9feff completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func ChecksPost_aa41beb9feff(c *asserts.Call, l *[8]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.End()
+}
+
+// ChecksPost_af37dac733d5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 150 op(s) of one shape (the first: add.out).
+func ChecksPost_af37dac733d5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.End()
+}
+
+// ChecksPost_afdbee23c991 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func ChecksPost_afdbee23c991(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
+	c.End()
+}
+
+// ChecksPost_b0450593d0b0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPost_b0450593d0b0(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	afterList_228b5d3c1b4e(c, s5, t5)
+	c.After(s6, t6)
+	afterList_228b5d3c1b4e(c, s7, t7)
+	afterList_228b5d3c1b4e(c, s8, t8)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.SameImplList(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.SameImplList(l[7], s7)
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.SameImplList(l[8], s8)
+	c.End()
+}
+
+// ChecksPost_b18e73070c5b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
+func ChecksPost_b18e73070c5b(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	afterList_228b5d3c1b4e(c, s2, t2)
+	c.After(s3, t3)
+	afterList_228b5d3c1b4e(c, s4, t4)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.SameImplList(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.SameImplList(l[4], s4)
+	c.End()
+}
+
+// ChecksPost_b2b57f0c0b31 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 75 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPost_b2b57f0c0b31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.End()
+}
+
+// ChecksPost_b7b20377158d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPost_b7b20377158d(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.End()
+}
+
+// ChecksPost_b872ffdb47bf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 328 op(s) of one shape (the first: abs).
+func ChecksPost_b872ffdb47bf(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	var s1 asserts.Saved
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.StorageUseCountEq1(l[1], &s1)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.End()
+}
+
+// ChecksPost_bca2835efbb5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm).
+func ChecksPost_bca2835efbb5(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	var s5 asserts.Saved
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
+	c.End()
+}
+
+// ChecksPost_bec0e3baf659 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
+func ChecksPost_bec0e3baf659(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s5 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.End()
+}
+
+// ChecksPost_c058c22c18f0 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 100 op(s) of one shape (the first: _foreach_add.Scalar).
+func ChecksPost_c058c22c18f0(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.End()
+}
+
+// ChecksPost_c13fbb27ed98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
+func ChecksPost_c13fbb27ed98(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.End()
+}
+
+// ChecksPost_c154e6f8c98a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPost_c154e6f8c98a(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
 	c.PlanSkip(asserts.CheckSameStorage, l[6])
 	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4523,25 +4301,78 @@ func ChecksPost203(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
 	c.End()
 }
 
-// ChecksPre204 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func ChecksPre204(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
+// ChecksPost_c6154860b37a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPost_c6154860b37a(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor) {
+	var s9 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	afterList_228b5d3c1b4e(c, s7, t7)
+	afterList_228b5d3c1b4e(c, s8, t8)
+	c.Result(&s9, t9)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.SameImplList(l[7], s7)
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.SameImplList(l[8], s8)
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
+	c.NotArgList(l[9], &s9, l[7], s7)
+	c.NotArgList(l[9], &s9, l[8], s8)
+	c.End()
 }
 
-// ChecksPost205 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func ChecksPost205(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// ChecksPost_c75fc4e5b7f7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPost_c75fc4e5b7f7(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.End()
+}
+
+// ChecksPost_cbdbf895b8c8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func ChecksPost_cbdbf895b8c8(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -4644,165 +4475,14 @@ func ChecksPost205(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.End()
 }
 
-// ChecksPre206 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
-func ChecksPre206(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-}
-
-// ChecksPost207 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func ChecksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	var s3 asserts.Saved
+// ChecksPost_ce7d3ff9db4e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func ChecksPost_ce7d3ff9db4e(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
 	c.After(s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	c.Result(&s3, t3)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArgList(l[3], &s3, l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-	}
-	c.NotArgList(l[4], &s4, l[1], s1)
-	c.NotArgList(l[4], &s4, l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-	}
-	c.NotArgList(l[5], &s5, l[1], s1)
-	c.NotArgList(l[5], &s5, l[2], s2)
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-	}
-	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArgList(l[6], &s6, l[2], s2)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-	}
-	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArgList(l[7], &s7, l[2], s2)
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-	}
-	c.NotArgList(l[8], &s8, l[1], s1)
-	c.NotArgList(l[8], &s8, l[2], s2)
-	c.End()
-}
-
-// ChecksPre208 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func ChecksPre208(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
-	c.Begin(op)
-	c.SaveOpt(s0, t0, t0 != nil)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Save(s6, t6)
-	saveList0(c, s7, t7)
-	saveList0(c, s8, t8)
-}
-
-// ChecksPost209 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func ChecksPost209(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor) {
-	var s9 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	afterList0(c, s7, t7)
-	afterList0(c, s8, t8)
-	c.Result(&s9, t9)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.SameImplList(l[7], s7)
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.SameImplList(l[8], s8)
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.NotArgList(l[9], &s9, l[7], s7)
-	c.NotArgList(l[9], &s9, l[8], s8)
-	c.End()
-}
-
-// ChecksPre210 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func ChecksPre210(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	saveList0(c, s4, t4)
-	saveList0(c, s5, t5)
-	c.Save(s6, t6)
-	saveList0(c, s7, t7)
-	saveList0(c, s8, t8)
-	c.Mutable(s6)
-	c.MutableList(s7)
-	c.MutableList(s8)
-}
-
-// ChecksPost211 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func ChecksPost211(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	afterList0(c, s4, t4)
-	afterList0(c, s5, t5)
-	c.After(s6, t6)
-	afterList0(c, s7, t7)
-	afterList0(c, s8, t8)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[1], s1)
@@ -4811,31 +4491,74 @@ func ChecksPost211(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.SameImplList(l[7], s7)
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.SameImplList(l[8], s8)
+	c.SharesStorage(l[4], &s4, l[0], s0)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.End()
 }
 
-// ChecksPre212 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func ChecksPre212(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
+// ChecksPost_d03f55d56cc4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func ChecksPost_d03f55d56cc4(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+	var s6 asserts.Saved
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(&s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.StorageUseCountEq1(l[6], &s6)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
+	c.End()
 }
 
-// ChecksPost213 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func ChecksPost213(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// ChecksPost_d04b070053f9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
+func ChecksPost_d04b070053f9(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -4883,34 +4606,8 @@ func ChecksPost213(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// ChecksPost214 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func ChecksPost214(c *asserts.Call, l *[8]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.End()
-}
-
-// ChecksPre215 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPre215(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost216 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func ChecksPost216(c *asserts.Call, l *[9]asserts.Loc) {
+// ChecksPost_d0783c2360eb completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
+func ChecksPost_d0783c2360eb(c *asserts.Call, l *[4]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4919,166 +4616,36 @@ func ChecksPost216(c *asserts.Call, l *[9]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
 	c.End()
 }
 
-// ChecksPre217 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func ChecksPre217(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
+// ChecksPost_d115fa491240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 119 op(s) of one shape (the first: requires_grad_).
+func ChecksPost_d115fa491240(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
 }
 
-// ChecksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func ChecksPost218(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	var s5 asserts.Saved
-	var s6 asserts.Saved
+// ChecksPost_d22be15409cf completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 45 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func ChecksPost_d22be15409cf(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-		c.NotArg(l[6], &s6, l[4], s4)
-	}
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
 	c.End()
 }
 
-// ChecksPost219 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func ChecksPost219(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
-	c.End()
-}
-
-// ChecksPre220 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func ChecksPre220(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s0)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPost221 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
-func ChecksPost221(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.End()
-}
-
-// ChecksPre222 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPre222(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost223 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func ChecksPost223(c *asserts.Call, l *[12]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.End()
-}
-
-// ChecksPre224 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPre224(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost225 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func ChecksPost225(c *asserts.Call, l *[11]asserts.Loc) {
+// ChecksPost_d2b0256396ec completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPost_d2b0256396ec(c *asserts.Call, l *[11]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -5104,47 +4671,33 @@ func ChecksPost225(c *asserts.Call, l *[11]asserts.Loc) {
 	c.End()
 }
 
-// ChecksPre226 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: triangular_solve.X).
-func ChecksPre226(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Mutable(s2)
-	c.Mutable(s3)
-}
-
-// ChecksPost227 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: svd).
-func ChecksPost227(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
-	c.End()
-}
-
-// ChecksPre228 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack).
-func ChecksPre228(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-}
-
-// ChecksPost229 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
-func ChecksPost229(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// ChecksPost_d6d3be1f2d5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: slice_inverse).
+func ChecksPost_d6d3be1f2d5a(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	var s2 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
+	c.Result(&s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[1], s1)
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.SharesStorage(l[2], &s2, l[0], s0)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
+	c.End()
+}
+
+// ChecksPost_d77da0e21708 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 14 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func ChecksPost_d77da0e21708(c *asserts.Call, l *[5]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
@@ -5152,676 +4705,75 @@ func ChecksPost229(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// ChecksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack.out).
-func ChecksPre230(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPost231 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: lu_unpack.out).
-func ChecksPost231(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.End()
-}
-
-// ChecksPre232 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
-func ChecksPre232(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.MutableList(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPre233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
-func ChecksPre233(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	saveList0(c, s3, t3)
-	c.Mutable(s1)
-	c.MutableList(s3)
-}
-
-// ChecksPost234 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
-func ChecksPost234(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.End()
-}
-
-// ChecksPost235 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
-func ChecksPost235(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPre236 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 51 op(s) of one shape (the first: _foreach_add.Scalar).
-func ChecksPre236(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-}
-
-// ChecksPost237 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 100 op(s) of one shape (the first: _foreach_add.Scalar).
-func ChecksPost237(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.End()
-}
-
-// ChecksPre238 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
-func ChecksPre238(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.MutableList(s0)
-}
-
-// ChecksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _foreach_add.List).
-func ChecksPre239(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-}
-
-// ChecksPre240 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
-func ChecksPre240(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	c.MutableList(s0)
-}
-
-// ChecksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
-func ChecksPre241(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	c.MutableList(s2)
-}
-
-// ChecksPost242 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
-func ChecksPost242(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.End()
-}
-
-// ChecksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
-func ChecksPre243(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.Save(s1, t1)
-}
-
-// ChecksPre244 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
-func ChecksPre244(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.Save(s1, t1)
-	c.MutableList(s0)
-}
-
-// ChecksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func ChecksPre245(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	c.Save(s1, t1)
-	saveList0(c, s2, t2)
-	c.MutableList(s2)
-}
-
-// ChecksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
-func ChecksPost246(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	c.After(s1, t1)
-	afterList0(c, s2, t2)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.End()
-}
-
-// ChecksPre247 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
-func ChecksPre247(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-}
-
-// ChecksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
-func ChecksPost248(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.End()
-}
-
-// ChecksPre249 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
-func ChecksPre249(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	c.MutableList(s0)
-}
-
-// ChecksPre250 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func ChecksPre250(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	c.MutableList(s3)
-}
-
-// ChecksPost251 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func ChecksPost251(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.End()
-}
-
-// ChecksPre252 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func ChecksPre252(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	c.Save(s3, t3)
-	c.MutableList(s0)
-}
-
-// ChecksPost253 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
-func ChecksPost253(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	c.After(s3, t3)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.End()
-}
-
-// ChecksPre254 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func ChecksPre254(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	c.Save(s3, t3)
-	saveList0(c, s4, t4)
-	c.MutableList(s4)
-}
-
-// ChecksPost255 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
-func ChecksPost255(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	c.After(s3, t3)
-	afterList0(c, s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.End()
-}
-
-// ChecksPre256 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: searchsorted.Scalar).
-func ChecksPre256(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-}
-
-// ChecksPost257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
-func ChecksPost257(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	var s2 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.End()
-}
-
-// ChecksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_forward).
-func ChecksPre258(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.SaveOpt(s2, t2, t2 != nil)
-}
-
-// ChecksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_forward).
-func ChecksPost259(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-	}
-	c.End()
-}
-
-// ChecksPre260 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
-func ChecksPre260(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s4)
-}
-
-// ChecksPre261 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
-func ChecksPre261(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.Save(s4, t4)
-}
-
-// ChecksPost262 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_backward).
-func ChecksPost262(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPre263 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise).
-func ChecksPre263(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s1)
-}
-
-// ChecksPre264 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise_).
-func ChecksPre264(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
-func ChecksPost265(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	var s3 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.Result(&s3, t3)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-		c.NotArg(l[3], &s3, l[2], s2)
-	}
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
-	c.End()
-}
-
-// ChecksPre266 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq).
-func ChecksPre266(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-}
-
-// ChecksPost267 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
-func ChecksPost267(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.Result(&s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
-		c.NotArg(l[2], &s2, l[0], s0)
-		c.NotArg(l[2], &s2, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-		c.NotArg(l[3], &s3, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-	}
-	c.End()
-}
-
-// ChecksPre268 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func ChecksPre268(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Save(s5, t5)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-	c.Mutable(s5)
-}
-
-// ChecksPost269 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func ChecksPost269(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// ChecksPost_d884eabb5bd5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func ChecksPost_d884eabb5bd5(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	var s10 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.After(s5, t5)
+	c.After(s6, t6)
+	c.After(s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.Result(&s10, t10)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[2], s2)
-	c.SameStorage(l[3], s3)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[4], s4)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[5], s5)
-	c.SameImpl(l[5], s5)
-	c.End()
-}
-
-// ChecksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func ChecksPre270(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-}
-
-// ChecksPost271 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func ChecksPost271(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s1 asserts.Saved
-	var s2 asserts.Saved
-	var s3 asserts.Saved
-	var s4 asserts.Saved
-	c.After(s0, t0)
-	c.Result(&s1, t1)
-	c.Result(&s2, t2)
-	c.Result(&s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.ImplUseCountLE1(l[1], &s1)
-	if !(s1.ImplApart(s0)) {
-		c.NotArg(l[1], &s1, l[0], s0)
+	c.SameStorage(l[7], s7)
+	c.SameImpl(l[7], s7)
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
 	}
-	c.StorageUseCountEq1(l[2], &s2)
-	c.ImplUseCountLE1(l[2], &s2)
-	if !(s2.ImplApart(s0)) {
-		c.NotArg(l[2], &s2, l[0], s0)
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
 	}
-	c.StorageUseCountEq1(l[3], &s3)
-	c.ImplUseCountLE1(l[3], &s3)
-	if !(s3.ImplApart(s0)) {
-		c.NotArg(l[3], &s3, l[0], s0)
-	}
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0)) {
-		c.NotArg(l[4], &s4, l[0], s0)
+	c.StorageUseCountEq1(l[10], &s10)
+	c.ImplUseCountLE1(l[10], &s10)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
 	}
 	c.End()
 }
 
-// ChecksPre272 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
-func ChecksPre272(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.Save(s3, t3)
-	c.Save(s4, t4)
-	c.Mutable(s1)
-	c.Mutable(s2)
-	c.Mutable(s3)
-	c.Mutable(s4)
-}
-
-// ChecksPre273 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
-func ChecksPre273(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.SaveOpt(s1, t1, t1 != nil)
-	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveOpt(s3, t3, t3 != nil)
-}
-
-// ChecksPost274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: segment_reduce).
-func ChecksPost274(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	var s4 asserts.Saved
+// ChecksPost_da0e6215ff5a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
+func ChecksPost_da0e6215ff5a(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPre275 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
-func ChecksPre275(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-}
-
-// ChecksPost276 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
-func ChecksPost276(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s5 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-		c.NotArg(l[5], &s5, l[4], s4)
-	}
-	c.End()
-}
-
-// ChecksPre277 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPre277(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost278 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func ChecksPost278(c *asserts.Call, l *[14]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
 	c.PlanSkip(asserts.CheckSameStorage, l[5])
@@ -5836,24 +4788,121 @@ func ChecksPost278(c *asserts.Call, l *[14]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameImpl, l[9])
 	c.PlanSkip(asserts.CheckSameStorage, l[10])
 	c.PlanSkip(asserts.CheckSameImpl, l[10])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.End()
+}
+
+// ChecksPost_da710cb061c9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _unpack_dual).
+func ChecksPost_da710cb061c9(c *asserts.Call, l *[3]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.End()
+}
+
+// ChecksPost_dc2e08c52757 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_backward).
+func ChecksPost_dc2e08c52757(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	var s5 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.Result(&s5, t5)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.StorageUseCountEq1(l[5], &s5)
+	c.ImplUseCountLE1(l[5], &s5)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
+	c.End()
+}
+
+// ChecksPost_dcbbd2dbca15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPost_dcbbd2dbca15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.End()
+}
+
+// ChecksPost_ded7823c8a80 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
+func ChecksPost_ded7823c8a80(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.PlanSkip(asserts.CheckSameImpl, l[8])
+	c.PlanSkip(asserts.CheckSameStorage, l[9])
+	c.PlanSkip(asserts.CheckSameImpl, l[9])
+	c.PlanSkip(asserts.CheckSameStorage, l[10])
+	c.PlanSkip(asserts.CheckSameImpl, l[10])
 	c.PlanSkip(asserts.CheckSameStorage, l[11])
 	c.PlanSkip(asserts.CheckSameImpl, l[11])
 	c.PlanSkip(asserts.CheckSameStorage, l[12])
 	c.PlanSkip(asserts.CheckSameImpl, l[12])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
+	c.PlanSkip(asserts.CheckSameStorage, l[13])
+	c.PlanSkip(asserts.CheckSameImpl, l[13])
+	c.PlanSkip(asserts.CheckSameStorage, l[14])
+	c.PlanSkip(asserts.CheckSameImpl, l[14])
+	c.PlanSkip(asserts.CheckSameStorage, l[15])
+	c.PlanSkip(asserts.CheckSameImpl, l[15])
+	c.PlanSkip(asserts.CheckSameStorage, l[16])
+	c.PlanSkip(asserts.CheckSameImpl, l[16])
+	c.PlanSkip(asserts.CheckSameStorage, l[17])
+	c.PlanSkip(asserts.CheckSameImpl, l[17])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
 	c.End()
 }
 
-// ChecksPre279 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func ChecksPre279(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Mutable(s0)
-}
-
-// ChecksPost280 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func ChecksPost280(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// ChecksPost_df8c793b40e9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPost_df8c793b40e9(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
@@ -5886,104 +4935,19 @@ func ChecksPost280(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *t
 	c.End()
 }
 
-// ChecksPost281 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func ChecksPost281(c *asserts.Call, l *[9]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
-	c.End()
-}
-
-// ChecksPre282 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func ChecksPre282(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Mutable(s0)
-	c.Mutable(s1)
-}
-
-// ChecksPost283 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
-func ChecksPost283(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.End()
-}
-
-// ChecksPre284 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sdp_choice).
-func ChecksPre284(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPre285 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func ChecksPre285(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-}
-
-// ChecksPost286 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
-func ChecksPost286(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// ChecksPost_e29701ecaf01 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm).
+func ChecksPost_e29701ecaf01(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
@@ -6005,184 +4969,12 @@ func ChecksPost286(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.NotArg(l[5], &s5, l[1], s1)
 		c.NotArg(l[5], &s5, l[2], s2)
 	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-	}
 	c.End()
 }
 
-// ChecksPre287 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
-func ChecksPre287(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-}
-
-// ChecksPost288 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
-func ChecksPost288(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
+// ChecksPost_e2dc0bb7db46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
+func ChecksPost_e2dc0bb7db46(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPre289 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func ChecksPre289(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-}
-
-// ChecksPost290 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
-func ChecksPost290(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountLE1(l[10], &s10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPre291 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func ChecksPre291(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost292 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
-func ChecksPost292(c *asserts.Call, l *[13]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
 	c.PlanSkip(asserts.CheckSameStorage, l[2])
@@ -6193,25 +4985,391 @@ func ChecksPost292(c *asserts.Call, l *[13]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
 	c.PlanSkip(asserts.CheckSameStorage, l[5])
 	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// ChecksPost_e32df8d77090 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_copy_.dimname).
+func ChecksPost_e32df8d77090(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_e3636b90e683 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPost_e3636b90e683(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_e53a57c5824b completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPost_e53a57c5824b(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
 	c.PlanSkip(asserts.CheckSameStorage, l[6])
 	c.PlanSkip(asserts.CheckSameImpl, l[6])
 	c.PlanSkip(asserts.CheckSameStorage, l[7])
 	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.End()
 }
 
-// ChecksPost293 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
-func ChecksPost293(c *asserts.Call, l *[9]asserts.Loc) {
+// ChecksPost_e60d02430a4e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _sobol_engine_draw).
+func ChecksPost_e60d02430a4e(c *asserts.Call, l *[4]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.End()
+}
+
+// ChecksPost_e613308a03e9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: segment_reduce).
+func ChecksPost_e613308a03e9(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	var s4 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.Result(&s4, t4)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.StorageUseCountEq1(l[4], &s4)
+	c.ImplUseCountLE1(l[4], &s4)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
+	c.End()
+}
+
+// ChecksPost_e78b3eb0b96e completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
+func ChecksPost_e78b3eb0b96e(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	var s7 asserts.Saved
+	var s8 asserts.Saved
+	var s9 asserts.Saved
+	var s10 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.After(s6, t6)
+	c.Result(&s7, t7)
+	c.Result(&s8, t8)
+	c.Result(&s9, t9)
+	c.Result(&s10, t10)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[3], s3)
+	c.SameImpl(l[3], s3)
+	c.SameStorage(l[4], s4)
+	c.SameImpl(l[4], s4)
+	c.SameStorage(l[5], s5)
+	c.SameImpl(l[5], s5)
+	c.SameStorage(l[6], s6)
+	c.SameImpl(l[6], s6)
+	c.StorageUseCountEq1(l[7], &s7)
+	c.ImplUseCountLE1(l[7], &s7)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[8], &s8)
+	c.ImplUseCountLE1(l[8], &s8)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[9], &s9)
+	c.ImplUseCountLE1(l[9], &s9)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
+	c.StorageUseCountEq1(l[10], &s10)
+	c.ImplUseCountLE1(l[10], &s10)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
+	c.End()
+}
+
+// ChecksPost_e8e76648330d completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPost_e8e76648330d(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.End()
+}
+
+// ChecksPost_e904f0b50768 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func ChecksPost_e904f0b50768(c *asserts.Call, l *[6]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[5])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[5])
+	c.End()
+}
+
+// ChecksPost_e9426b0d1d33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPost_e9426b0d1d33(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// ChecksPost_ec7c8a12cb2a completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPost_ec7c8a12cb2a(c *asserts.Call, l *[5]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.End()
+}
+
+// ChecksPost_f4a3ca7f72a6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: cat.out).
+func ChecksPost_f4a3ca7f72a6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	afterList_228b5d3c1b4e(c, s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.SameImplList(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.End()
+}
+
+// ChecksPost_f4ce9233e5da completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
+func ChecksPost_f4ce9233e5da(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s3 asserts.Saved
+	c.After(s0, t0)
+	afterList_228b5d3c1b4e(c, s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.SameImplList(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
+	c.NotArgList(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	c.End()
+}
+
+// ChecksPost_f66d77b51628 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func ChecksPost_f66d77b51628(c *asserts.Call, l *[5]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
+	c.End()
+}
+
+// ChecksPost_f765178f8631 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPost_f765178f8631(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// ChecksPost_f841bde649a5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
+func ChecksPost_f841bde649a5(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	var s6 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.Result(&s6, t6)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[2], s2)
+	c.SameImpl(l[2], s2)
+	c.SharesStorage(l[6], &s6, l[0], s0)
+	c.ImplUseCountLE1(l[6], &s6)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
+	c.End()
+}
+
+// ChecksPost_fea389415e96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
+func ChecksPost_fea389415e96(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.End()
+}
+
+// ChecksPost_ff081a81cbb1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss).
+func ChecksPost_ff081a81cbb1(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	var s2 asserts.Saved
+	var s3 asserts.Saved
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.Result(&s3, t3)
+	c.SameStorage(l[0], s0)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[1], s1)
+	c.SameImpl(l[1], s1)
+	c.StorageUseCountEq1(l[2], &s2)
+	c.ImplUseCountLE1(l[2], &s2)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
+	c.StorageUseCountEq1(l[3], &s3)
+	c.ImplUseCountLE1(l[3], &s3)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
+	c.End()
+}
+
+// ChecksPost_ff4629433823 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu_backward).
+func ChecksPost_ff4629433823(c *asserts.Call, l *[9]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -6233,488 +5391,86 @@ func ChecksPost293(c *asserts.Call, l *[9]asserts.Loc) {
 	c.End()
 }
 
-// ChecksPre294 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func ChecksPre294(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc) {
-	c.Begin(op)
-}
-
-// ChecksPost295 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
-func ChecksPost295(c *asserts.Call, l *[15]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[14])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[14])
-	c.End()
-}
-
-// ChecksPre296 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
-func ChecksPre296(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre_0046fd276047 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func ChecksPre_0046fd276047(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
+	c.Save(s3, t3)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
 }
 
-// ChecksPost297 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
-func ChecksPost297(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	var s4 asserts.Saved
-	var s5 asserts.Saved
-	var s6 asserts.Saved
-	var s7 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.Result(&s4, t4)
-	c.Result(&s5, t5)
-	c.Result(&s6, t6)
-	c.Result(&s7, t7)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[4], &s4)
-	c.ImplUseCountLE1(l[4], &s4)
-	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
-		c.NotArg(l[4], &s4, l[0], s0)
-		c.NotArg(l[4], &s4, l[1], s1)
-		c.NotArg(l[4], &s4, l[2], s2)
-		c.NotArg(l[4], &s4, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[5], &s5)
-	c.ImplUseCountLE1(l[5], &s5)
-	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
-		c.NotArg(l[5], &s5, l[0], s0)
-		c.NotArg(l[5], &s5, l[1], s1)
-		c.NotArg(l[5], &s5, l[2], s2)
-		c.NotArg(l[5], &s5, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[6], &s6)
-	c.ImplUseCountLE1(l[6], &s6)
-	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
-		c.NotArg(l[6], &s6, l[0], s0)
-		c.NotArg(l[6], &s6, l[1], s1)
-		c.NotArg(l[6], &s6, l[2], s2)
-		c.NotArg(l[6], &s6, l[3], s3)
-	}
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-	}
-	c.End()
-}
-
-// ChecksPost298 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
-func ChecksPost298(c *asserts.Call, l *[13]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
-	c.End()
-}
-
-// ChecksPost299 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
-func ChecksPost299(c *asserts.Call, l *[14]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
-	c.PlanSkip(asserts.CheckSameStorage, l[9])
-	c.PlanSkip(asserts.CheckSameImpl, l[9])
-	c.PlanSkip(asserts.CheckSameStorage, l[10])
-	c.PlanSkip(asserts.CheckSameImpl, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[12])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[12])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[13])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[13])
-	c.End()
-}
-
-// ChecksPre300 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func ChecksPre300(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre_030f762ed115 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
+func ChecksPre_030f762ed115(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-}
-
-// ChecksPost301 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
-func ChecksPost301(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	var s11 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.Result(&s11, t11)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountLE1(l[10], &s10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[11], &s11)
-	c.ImplUseCountLE1(l[11], &s11)
-	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
-		c.NotArg(l[11], &s11, l[0], s0)
-		c.NotArg(l[11], &s11, l[1], s1)
-		c.NotArg(l[11], &s11, l[2], s2)
-		c.NotArg(l[11], &s11, l[3], s3)
-		c.NotArg(l[11], &s11, l[4], s4)
-		c.NotArg(l[11], &s11, l[5], s5)
-		c.NotArg(l[11], &s11, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPre302 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_forward).
-func ChecksPre302(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	c.Begin(op)
-	c.Save(s0, t0)
-	c.Save(s1, t1)
-	c.Save(s2, t2)
-	c.SaveOpt(s3, t3, t3 != nil)
-	c.SaveOpt(s4, t4, t4 != nil)
-	c.SaveOpt(s5, t5, t5 != nil)
-	c.SaveOpt(s6, t6, t6 != nil)
-}
-
-// ChecksPost303 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_forward).
-func ChecksPost303(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	var s7 asserts.Saved
-	var s8 asserts.Saved
-	var s9 asserts.Saved
-	var s10 asserts.Saved
-	c.After(s0, t0)
-	c.After(s1, t1)
-	c.After(s2, t2)
-	c.After(s3, t3)
-	c.After(s4, t4)
-	c.After(s5, t5)
-	c.After(s6, t6)
-	c.Result(&s7, t7)
-	c.Result(&s8, t8)
-	c.Result(&s9, t9)
-	c.Result(&s10, t10)
-	c.SameStorage(l[0], s0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[1], s1)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[2], s2)
-	c.SameImpl(l[2], s2)
-	c.StorageUseCountEq1(l[7], &s7)
-	c.ImplUseCountLE1(l[7], &s7)
-	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
-		c.NotArg(l[7], &s7, l[0], s0)
-		c.NotArg(l[7], &s7, l[1], s1)
-		c.NotArg(l[7], &s7, l[2], s2)
-		c.NotArg(l[7], &s7, l[3], s3)
-		c.NotArg(l[7], &s7, l[4], s4)
-		c.NotArg(l[7], &s7, l[5], s5)
-		c.NotArg(l[7], &s7, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[8], &s8)
-	c.ImplUseCountLE1(l[8], &s8)
-	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
-		c.NotArg(l[8], &s8, l[0], s0)
-		c.NotArg(l[8], &s8, l[1], s1)
-		c.NotArg(l[8], &s8, l[2], s2)
-		c.NotArg(l[8], &s8, l[3], s3)
-		c.NotArg(l[8], &s8, l[4], s4)
-		c.NotArg(l[8], &s8, l[5], s5)
-		c.NotArg(l[8], &s8, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[9], &s9)
-	c.ImplUseCountLE1(l[9], &s9)
-	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
-		c.NotArg(l[9], &s9, l[0], s0)
-		c.NotArg(l[9], &s9, l[1], s1)
-		c.NotArg(l[9], &s9, l[2], s2)
-		c.NotArg(l[9], &s9, l[3], s3)
-		c.NotArg(l[9], &s9, l[4], s4)
-		c.NotArg(l[9], &s9, l[5], s5)
-		c.NotArg(l[9], &s9, l[6], s6)
-	}
-	c.StorageUseCountEq1(l[10], &s10)
-	c.ImplUseCountLE1(l[10], &s10)
-	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
-		c.NotArg(l[10], &s10, l[0], s0)
-		c.NotArg(l[10], &s10, l[1], s1)
-		c.NotArg(l[10], &s10, l[2], s2)
-		c.NotArg(l[10], &s10, l[3], s3)
-		c.NotArg(l[10], &s10, l[4], s4)
-		c.NotArg(l[10], &s10, l[5], s5)
-		c.NotArg(l[10], &s10, l[6], s6)
-	}
-	c.End()
-}
-
-// ChecksPost304 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _efficient_attention_backward).
-func ChecksPost304(c *asserts.Call, l *[12]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[8])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[8])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[9])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[9])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[10])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[10])
-	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
-	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
-	c.End()
-}
-
-// ChecksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
-func ChecksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	saveList0(c, s4, t4)
-	saveList0(c, s5, t5)
-	c.MutableList(s0)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.Save(s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
 	c.MutableList(s1)
 	c.MutableList(s2)
-	c.MutableList(s3)
 	c.MutableList(s4)
 }
 
-// ChecksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
-func ChecksPost306(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	afterList0(c, s4, t4)
-	afterList0(c, s5, t5)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.End()
-}
-
-// ChecksPre307 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
-func ChecksPre307(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+// ChecksPre_0835502f292b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func ChecksPre_0835502f292b(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	saveList0(c, s4, t4)
-	saveList0(c, s5, t5)
-	saveList0(c, s6, t6)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
-	c.MutableList(s4)
-	c.MutableList(s6)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
 }
 
-// ChecksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
-func ChecksPost308(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	afterList0(c, s4, t4)
-	afterList0(c, s5, t5)
-	afterList0(c, s6, t6)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.SameImplList(l[6], s6)
-	c.End()
-}
-
-// ChecksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
-func ChecksPost309(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.End()
-}
-
-// ChecksPre310 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func ChecksPre310(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
+// ChecksPre_0a97480467d9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
+func ChecksPre_0a97480467d9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	saveList0(c, s4, t4)
-	saveList0(c, s5, t5)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+}
+
+// ChecksPre_0ad77e5a6f96 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func ChecksPre_0ad77e5a6f96(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+}
+
+// ChecksPre_0e1b848307e4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp.Tensor).
+func ChecksPre_0e1b848307e4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+}
+
+// ChecksPre_0fa71d496f68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss.Tensor_out).
+func ChecksPre_0fa71d496f68(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+}
+
+// ChecksPre_110fa33a93a9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
+func ChecksPre_110fa33a93a9(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
+	saveList_228b5d3c1b4e(c, s5, t5)
 	c.Save(s6, t6)
 	c.MutableList(s0)
 	c.MutableList(s1)
@@ -6723,43 +5479,202 @@ func ChecksPre310(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.MutableList(s4)
 }
 
-// ChecksPost311 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
-func ChecksPost311(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	afterList0(c, s4, t4)
-	afterList0(c, s5, t5)
-	c.After(s6, t6)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.End()
+// ChecksPre_11bec14ba905 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func ChecksPre_11bec14ba905(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
 }
 
-// ChecksPre312 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func ChecksPre312(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+// ChecksPre_1269b9db1ba5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
+func ChecksPre_1269b9db1ba5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	saveList0(c, s4, t4)
-	saveList0(c, s5, t5)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+}
+
+// ChecksPre_16595c78de34 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise_).
+func ChecksPre_16595c78de34(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+}
+
+// ChecksPre_16a2bc785ad6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: native_batch_norm.out).
+func ChecksPre_16a2bc785ad6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// ChecksPre_19c96358c658 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func ChecksPre_19c96358c658(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.MutableList(s0)
+	c.Mutable(s1)
+}
+
+// ChecksPre_1d64d12fef89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn.out).
+func ChecksPre_1d64d12fef89(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+}
+
+// ChecksPre_1fc02fb6901d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
+func ChecksPre_1fc02fb6901d(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+}
+
+// ChecksPre_20fc1bfdcf71 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _prelu_kernel_backward).
+func ChecksPre_20fc1bfdcf71(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+}
+
+// ChecksPre_2261ce3c2b68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func ChecksPre_2261ce3c2b68(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+}
+
+// ChecksPre_24676e76168d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
+func ChecksPre_24676e76168d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.Save(s3, t3)
+	c.MutableList(s0)
+	c.MutableList(s1)
+	c.MutableList(s2)
+}
+
+// ChecksPre_2819cad678f5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
+func ChecksPre_2819cad678f5(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+}
+
+// ChecksPre_282ee7756feb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func ChecksPre_282ee7756feb(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+}
+
+// ChecksPre_287c7cdfbf3d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func ChecksPre_287c7cdfbf3d(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
+}
+
+// ChecksPre_296c9312de3a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func ChecksPre_296c9312de3a(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	c.Begin(op)
+	c.SaveOpt(s0, t0, t0 != nil)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
 	c.Save(s6, t6)
-	saveList0(c, s7, t7)
+	saveList_228b5d3c1b4e(c, s7, t7)
+	saveList_228b5d3c1b4e(c, s8, t8)
+}
+
+// ChecksPre_2c0373fff4a4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 30 op(s) of one shape (the first: _fused_dropout).
+func ChecksPre_2c0373fff4a4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+}
+
+// ChecksPre_2c17537c8fd3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func ChecksPre_2c17537c8fd3(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// ChecksPre_2da73c17c510 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cdist_backward).
+func ChecksPre_2da73c17c510(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+}
+
+// ChecksPre_2f607033dd03 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func ChecksPre_2f607033dd03(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+}
+
+// ChecksPre_2f6717fc1d00 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _foreach_add.List).
+func ChecksPre_2f6717fc1d00(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+}
+
+// ChecksPre_2f93a38652e9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
+func ChecksPre_2f93a38652e9(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
+	saveList_228b5d3c1b4e(c, s5, t5)
+	c.Save(s6, t6)
+	saveList_228b5d3c1b4e(c, s7, t7)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -6767,160 +5682,1236 @@ func ChecksPre312(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.MutableList(s7)
 }
 
-// ChecksPost313 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
-func ChecksPost313(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	afterList0(c, s4, t4)
-	afterList0(c, s5, t5)
-	c.After(s6, t6)
-	afterList0(c, s7, t7)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.SameImplList(l[5], s5)
-	c.SameStorage(l[6], s6)
-	c.SameImpl(l[6], s6)
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.SameImplList(l[7], s7)
-	c.End()
-}
-
-// ChecksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
-func ChecksPost314(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.End()
-}
-
-// ChecksPre315 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
-func ChecksPre315(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// ChecksPre_3092229d716e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward).
+func ChecksPre_3092229d716e(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+}
+
+// ChecksPre_30d58afc3819 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _cdist_backward.out).
+func ChecksPre_30d58afc3819(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// ChecksPre_32b8df8db4de begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: convolution_backward.out).
+func ChecksPre_32b8df8db4de(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// ChecksPre_35783c4be476 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
+func ChecksPre_35783c4be476(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
 	c.MutableList(s0)
-	c.MutableList(s1)
-	c.MutableList(s2)
 }
 
-// ChecksPre316 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
-func ChecksPre316(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre_3904600fc368 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention_for_cpu).
+func ChecksPre_3904600fc368(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	c.MutableList(s1)
-	c.MutableList(s2)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+}
+
+// ChecksPre_39c898293ce3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func ChecksPre_39c898293ce3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	c.Mutable(s1)
 	c.MutableList(s3)
 }
 
-// ChecksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
-func ChecksPre317(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+// ChecksPre_3aaa1b638a2e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention).
+func ChecksPre_3aaa1b638a2e(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+}
+
+// ChecksPre_3afd73b00e85 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 33 op(s) of one shape (the first: add_.Tensor).
+func ChecksPre_3afd73b00e85(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+}
+
+// ChecksPre_3b811d0f32da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
+func ChecksPre_3b811d0f32da(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveOptList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
+}
+
+// ChecksPre_3c7b1a6adf0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 370 op(s) of one shape (the first: abs).
+func ChecksPre_3c7b1a6adf0b(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+}
+
+// ChecksPre_3e1aed4be959 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: dequantize.tensors_out).
+func ChecksPre_3e1aed4be959(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.MutableList(s1)
+}
+
+// ChecksPre_3ecd533e2e14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training).
+func ChecksPre_3ecd533e2e14(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
+	c.Save(s4, t4)
+}
+
+// ChecksPre_40e730ed254f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
+func ChecksPre_40e730ed254f(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
+	saveList_228b5d3c1b4e(c, s5, t5)
 	c.MutableList(s0)
 	c.MutableList(s1)
 	c.MutableList(s2)
-}
-
-// ChecksPre318 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
-func ChecksPre318(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	c.Save(s3, t3)
-	saveList0(c, s4, t4)
-	c.MutableList(s1)
-	c.MutableList(s2)
+	c.MutableList(s3)
 	c.MutableList(s4)
 }
 
-// ChecksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
-func ChecksPre319(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// ChecksPre_41150b96cac0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _cudnn_ctc_loss).
+func ChecksPre_41150b96cac0(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	c.MutableList(s0)
-	c.MutableList(s1)
-	c.MutableList(s2)
-	c.MutableList(s3)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
 }
 
-// ChecksPre320 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func ChecksPre320(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
+// ChecksPre_416177f44e9c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update).
+func ChecksPre_416177f44e9c(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
-	saveList0(c, s0, t0)
-	saveList0(c, s1, t1)
-	saveList0(c, s2, t2)
-	saveList0(c, s3, t3)
-	saveList0(c, s4, t4)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s3)
+	c.Mutable(s4)
+}
+
+// ChecksPre_4281a060a24d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
+func ChecksPre_4281a060a24d(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
+}
+
+// ChecksPre_42c6a4b012ae begins the call, saves the arguments and runs the rows of the plan before the kernel, for 227 op(s) of one shape (the first: abs.out).
+func ChecksPre_42c6a4b012ae(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s1)
+}
+
+// ChecksPre_483e46fa4ed9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index.Tensor).
+func ChecksPre_483e46fa4ed9(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveOptList_228b5d3c1b4e(c, s1, t1)
+}
+
+// ChecksPre_48c0b4b622f8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
+func ChecksPre_48c0b4b622f8(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+}
+
+// ChecksPre_4921cfd60233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_backward).
+func ChecksPre_4921cfd60233(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.SaveOpt(s6, t6, t6 != nil)
+}
+
+// ChecksPre_4ab3f47e234e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
+func ChecksPre_4ab3f47e234e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	c.MutableList(s0)
+}
+
+// ChecksPre_4ad6ef0a3194 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 136 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func ChecksPre_4ad6ef0a3194(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// ChecksPre_4bc3f70f3bc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
+func ChecksPre_4bc3f70f3bc3(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveOptList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+}
+
+// ChecksPre_4e5eeb17c83d begins the call, saves the arguments and runs the rows of the plan before the kernel, for 43 op(s) of one shape (the first: addmv).
+func ChecksPre_4e5eeb17c83d(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+}
+
+// ChecksPre_4f67e0273907 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 104 op(s) of one shape (the first: add.out).
+func ChecksPre_4f67e0273907(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
+}
+
+// ChecksPre_4fa651750005 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _nested_view_from_jagged).
+func ChecksPre_4fa651750005(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+}
+
+// ChecksPre_50aa1c8bc651 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
+func ChecksPre_50aa1c8bc651(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+}
+
+// ChecksPre_52721b50e5a2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func ChecksPre_52721b50e5a2(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// ChecksPre_52736b41ac56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: native_group_norm.out).
+func ChecksPre_52736b41ac56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// ChecksPre_534805a18015 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func ChecksPre_534805a18015(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_534b29a18018 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func ChecksPre_534b29a18018(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_53559da18021 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 25 op(s) of one shape (the first: _batch_norm_impl_index).
+func ChecksPre_53559da18021(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_535901a18024 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 75 op(s) of one shape (the first: _sobol_engine_draw).
+func ChecksPre_535901a18024(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_535c29a18026 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: conv_tbc_backward).
+func ChecksPre_535c29a18026(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_535f9da18029 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func ChecksPre_535f9da18029(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_536305a1802c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 116 op(s) of one shape (the first: is_leaf).
+func ChecksPre_536305a1802c(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_5366a9a1802f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _assert_scalar).
+func ChecksPre_5366a9a1802f(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_536a01a18032 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 201 op(s) of one shape (the first: _make_dual).
+func ChecksPre_536a01a18032(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_536d25a18035 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 383 op(s) of one shape (the first: _cast_Byte).
+func ChecksPre_536d25a18035(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_54ff1310876a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func ChecksPre_54ff1310876a(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// ChecksPre_574664b0d964 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_forward).
+func ChecksPre_574664b0d964(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+}
+
+// ChecksPre_5815c6d2e4d2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
+func ChecksPre_5815c6d2e4d2(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
+	c.Mutable(s6)
+}
+
+// ChecksPre_59b808e917d5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
+func ChecksPre_59b808e917d5(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+}
+
+// ChecksPre_5ab15c2159c7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 222 op(s) of one shape (the first: requires_grad_).
+func ChecksPre_5ab15c2159c7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// ChecksPre_6073fd23897e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
+func ChecksPre_6073fd23897e(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+}
+
+// ChecksPre_60f12a274305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: addmv_).
+func ChecksPre_60f12a274305(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+}
+
+// ChecksPre_623dfe5cf04f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat.out).
+func ChecksPre_623dfe5cf04f(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s1)
+}
+
+// ChecksPre_62f461653770 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func ChecksPre_62f461653770(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.Save(s7, t7)
+}
+
+// ChecksPre_62fa2855a2b9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
+func ChecksPre_62fa2855a2b9(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// ChecksPre_642641a22c1e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
+func ChecksPre_642641a22c1e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.Save(s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
+	c.MutableList(s4)
+}
+
+// ChecksPre_660cda9c6bcf begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func ChecksPre_660cda9c6bcf(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.MutableList(s1)
+}
+
+// ChecksPre_67763b69b686 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func ChecksPre_67763b69b686(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+}
+
+// ChecksPre_6ae6c0c440ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func ChecksPre_6ae6c0c440ef(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
+	c.Mutable(s6)
+}
+
+// ChecksPre_6b4c2fee42e7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 33 op(s) of one shape (the first: quantized_batch_norm.out).
+func ChecksPre_6b4c2fee42e7(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// ChecksPre_6e02d264df4f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func ChecksPre_6e02d264df4f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+}
+
+// ChecksPre_6ef918a2e8f1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
+func ChecksPre_6ef918a2e8f1(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+}
+
+// ChecksPre_70c4f15eda2e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
+func ChecksPre_70c4f15eda2e(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.MutableList(s0)
+}
+
+// ChecksPre_70d7ff820e46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sdp_choice).
+func ChecksPre_70d7ff820e46(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+}
+
+// ChecksPre_7534b18f218a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: cat).
+func ChecksPre_7534b18f218a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+}
+
+// ChecksPre_758e8c742c10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise).
+func ChecksPre_758e8c742c10(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s1)
+}
+
+// ChecksPre_7b160c1ee06b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm).
+func ChecksPre_7b160c1ee06b(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+}
+
+// ChecksPre_7c8479d8e4ce begins the call, saves the arguments and runs the rows of the plan before the kernel, for 51 op(s) of one shape (the first: _foreach_add.Scalar).
+func ChecksPre_7c8479d8e4ce(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+}
+
+// ChecksPre_7d6edb78f996 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_forward).
+func ChecksPre_7d6edb78f996(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+}
+
+// ChecksPre_81124626b446 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
+func ChecksPre_81124626b446(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s3)
+	c.Mutable(s4)
+}
+
+// ChecksPre_816341f0987b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: _fused_dropout.out).
+func ChecksPre_816341f0987b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+}
+
+// ChecksPre_82597d5c850c begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
+func ChecksPre_82597d5c850c(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s4)
+}
+
+// ChecksPre_839eb0daba94 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
+func ChecksPre_839eb0daba94(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
 	c.MutableList(s4)
 }
 
-// ChecksPost321 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
-func ChecksPost321(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
-	afterList0(c, s0, t0)
-	afterList0(c, s1, t1)
-	afterList0(c, s2, t2)
-	afterList0(c, s3, t3)
-	afterList0(c, s4, t4)
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.SameImplList(l[0], s0)
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.SameImplList(l[1], s1)
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.SameImplList(l[2], s2)
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.SameImplList(l[3], s3)
-	c.PlanSkip(asserts.CheckSameStorage, l[4])
-	c.SameImplList(l[4], s4)
-	c.End()
+// ChecksPre_874ff75fb5da begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
+func ChecksPre_874ff75fb5da(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
 }
 
-// saveList0 is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
-func saveList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
-	l.Reset(len(ts))
-	for i, t := range ts {
-		c.Save(l.At(i), t)
-	}
-	l.SummarizeSaved()
+// ChecksPre_893d02d7cce9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: unique_dim).
+func ChecksPre_893d02d7cce9(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
 }
 
-// afterList0 is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
-func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+// ChecksPre_8e082597b2d1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
+func ChecksPre_8e082597b2d1(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+}
+
+// ChecksPre_8f0841395415 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func ChecksPre_8f0841395415(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.Save(s5, t5)
+	c.SaveOpt(s6, t6, t6 != nil)
+	c.SaveOpt(s7, t7, t7 != nil)
+	c.SaveOpt(s8, t8, t8 != nil)
+	c.SaveOpt(s9, t9, t9 != nil)
+	c.Save(s10, t10)
+}
+
+// ChecksPre_8f8c573337bd begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: binary_cross_entropy).
+func ChecksPre_8f8c573337bd(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+}
+
+// ChecksPre_907ac7d46b64 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
+func ChecksPre_907ac7d46b64(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// ChecksPre_95b32c2ddceb begins the call, saves the arguments and runs the rows of the plan before the kernel, for 26 op(s) of one shape (the first: _assert_async).
+func ChecksPre_95b32c2ddceb(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+}
+
+// ChecksPre_9755f82884aa begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
+func ChecksPre_9755f82884aa(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+}
+
+// ChecksPre_9a4e0f4442c1 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _nested_from_padded_tensor).
+func ChecksPre_9a4e0f4442c1(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+}
+
+// ChecksPre_9a6898fe7e6e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func ChecksPre_9a6898fe7e6e(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+}
+
+// ChecksPre_a20cc1b90e3a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func ChecksPre_a20cc1b90e3a(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+}
+
+// ChecksPre_a42f248c9d97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
+func ChecksPre_a42f248c9d97(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	c.MutableList(s1)
+	c.MutableList(s2)
+	c.MutableList(s3)
+}
+
+// ChecksPre_a4d3665a4da4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: convolution_backward).
+func ChecksPre_a4d3665a4da4(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+}
+
+// ChecksPre_a5a8133bfdb3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update).
+func ChecksPre_a5a8133bfdb3(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+}
+
+// ChecksPre_a7388e1d2374 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq).
+func ChecksPre_a7388e1d2374(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+}
+
+// ChecksPre_a7f21d498157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
+func ChecksPre_a7f21d498157(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
+	saveList_228b5d3c1b4e(c, s5, t5)
+	saveList_228b5d3c1b4e(c, s6, t6)
+	c.MutableList(s1)
+	c.MutableList(s2)
+	c.MutableList(s3)
+	c.MutableList(s4)
+	c.MutableList(s6)
+}
+
+// ChecksPre_a81d644d3be2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: index_put).
+func ChecksPre_a81d644d3be2(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveOptList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+}
+
+// ChecksPre_a9529a92f9db begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func ChecksPre_a9529a92f9db(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+}
+
+// ChecksPre_aa30266825f7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
+func ChecksPre_aa30266825f7(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+}
+
+// ChecksPre_aad08dff84a7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func ChecksPre_aad08dff84a7(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+}
+
+// ChecksPre_acc075d91d86 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 32 op(s) of one shape (the first: addmv.out).
+func ChecksPre_acc075d91d86(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s3)
+}
+
+// ChecksPre_af0b4becffc3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
+func ChecksPre_af0b4becffc3(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	c.MutableList(s0)
+	c.MutableList(s1)
+	c.MutableList(s2)
+	c.MutableList(s3)
+}
+
+// ChecksPre_bcb581fb8330 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func ChecksPre_bcb581fb8330(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+}
+
+// ChecksPre_bddc6d20480e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func ChecksPre_bddc6d20480e(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+}
+
+// ChecksPre_be4c0e6dc1ad begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func ChecksPre_be4c0e6dc1ad(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	c.MutableList(s3)
+}
+
+// ChecksPre_c22fe3b1b73a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
+func ChecksPre_c22fe3b1b73a(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+}
+
+// ChecksPre_c580616a0543 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: triangular_solve.X).
+func ChecksPre_c580616a0543(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// ChecksPre_c8f030098209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
+func ChecksPre_c8f030098209(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// ChecksPre_ca298d019af6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: searchsorted.Scalar).
+func ChecksPre_ca298d019af6(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+}
+
+// ChecksPre_ce3a15be95ab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func ChecksPre_ce3a15be95ab(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
+}
+
+// ChecksPre_ce9f04c9b94e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: _has_same_storage_numel).
+func ChecksPre_ce9f04c9b94e(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+}
+
+// ChecksPre_d27e9531c45a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
+func ChecksPre_d27e9531c45a(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+}
+
+// ChecksPre_d3010669e944 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
+func ChecksPre_d3010669e944(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	c.Save(s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.MutableList(s2)
+}
+
+// ChecksPre_d709aa5c262f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func ChecksPre_d709aa5c262f(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+}
+
+// ChecksPre_da18fe4ad4fe begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
+func ChecksPre_da18fe4ad4fe(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.Save(s4, t4)
+}
+
+// ChecksPre_dc8616ed9679 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack.out).
+func ChecksPre_dc8616ed9679(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+}
+
+// ChecksPre_ddce036ccba8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func ChecksPre_ddce036ccba8(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_ddd1676ccbab begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
+func ChecksPre_ddd1676ccbab(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_dddeef6ccbb6 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func ChecksPre_dddeef6ccbb6(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_dde2676ccbb9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantized_lstm_cell).
+func ChecksPre_dde2676ccbb9(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_dde60b6ccbbc begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
+func ChecksPre_dde60b6ccbbc(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc) {
+	c.Begin(op)
+}
+
+// ChecksPre_debee7aae99f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
+func ChecksPre_debee7aae99f(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+}
+
+// ChecksPre_e29c1f45d2ef begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func ChecksPre_e29c1f45d2ef(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	saveList_228b5d3c1b4e(c, s4, t4)
+	saveList_228b5d3c1b4e(c, s5, t5)
+	c.Save(s6, t6)
+	saveList_228b5d3c1b4e(c, s7, t7)
+	saveList_228b5d3c1b4e(c, s8, t8)
+	c.Mutable(s6)
+	c.MutableList(s7)
+	c.MutableList(s8)
+}
+
+// ChecksPre_e32dc6a4be5f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func ChecksPre_e32dc6a4be5f(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+}
+
+// ChecksPre_e3b803a8e347 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func ChecksPre_e3b803a8e347(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+}
+
+// ChecksPre_e455340ad3a5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
+func ChecksPre_e455340ad3a5(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.Save(s3, t3)
+	c.MutableList(s0)
+}
+
+// ChecksPre_e49fbfb39c94 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_functional).
+func ChecksPre_e49fbfb39c94(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SaveOpt(s1, t1, t1 != nil)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+}
+
+// ChecksPre_e53a990f8c5e begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
+func ChecksPre_e53a990f8c5e(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	c.Save(s9, t9)
+	c.SaveOpt(s10, t10, t10 != nil)
+	c.SaveOpt(s11, t11, t11 != nil)
+	c.SaveOpt(s12, t12, t12 != nil)
+	c.Save(s13, t13)
+}
+
+// ChecksPre_e618f867fbf7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func ChecksPre_e618f867fbf7(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.SaveOpt(s2, t2, t2 != nil)
+	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveOpt(s4, t4, t4 != nil)
+	c.SaveOpt(s5, t5, t5 != nil)
+	c.SaveOpt(s6, t6, t6 != nil)
+}
+
+// ChecksPre_e62bfc02e74a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func ChecksPre_e62bfc02e74a(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.MutableList(s0)
+}
+
+// ChecksPre_e81f34b10225 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: cummax.out).
+func ChecksPre_e81f34b10225(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// ChecksPre_ec884fc6cfe8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack).
+func ChecksPre_ec884fc6cfe8(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+}
+
+// ChecksPre_ecf139e659c7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func ChecksPre_ecf139e659c7(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// ChecksPre_f22b9c4c5e0b begins the call, saves the arguments and runs the rows of the plan before the kernel, for 132 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func ChecksPre_f22b9c4c5e0b(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+}
+
+// ChecksPre_f253879a233a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func ChecksPre_f253879a233a(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// ChecksPre_f38adf2afb99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
+func ChecksPre_f38adf2afb99(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.SaveOpt(s5, t5, t5 != nil)
+}
+
+// ChecksPre_f71f992fb04a begins the call, saves the arguments and runs the rows of the plan before the kernel, for 339 op(s) of one shape (the first: set_data).
+func ChecksPre_f71f992fb04a(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// ChecksPre_f8585602f1d2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
+func ChecksPre_f8585602f1d2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.MutableList(s2)
+}
+
+// ChecksPre_f901507b308f begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func ChecksPre_f901507b308f(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	saveList_228b5d3c1b4e(c, s3, t3)
+	c.MutableList(s3)
+}
+
+// ChecksPre_fd9c9da6cd85 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func ChecksPre_fd9c9da6cd85(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Save(s6, t6)
+	c.Save(s7, t7)
+	c.Save(s8, t8)
+	saveList_228b5d3c1b4e(c, s9, t9)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	c.Mutable(s8)
+	c.MutableList(s9)
+}
+
+// ChecksPre_fe196dfd6d84 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
+func ChecksPre_fe196dfd6d84(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	saveList_228b5d3c1b4e(c, s0, t0)
+	saveList_228b5d3c1b4e(c, s1, t1)
+	saveList_228b5d3c1b4e(c, s2, t2)
+	c.MutableList(s0)
+	c.MutableList(s1)
+	c.MutableList(s2)
+}
+
+// afterList_228b5d3c1b4e is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
+func afterList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
 	l.CheckLen(c, len(ts))
 	for i, t := range ts {
 		c.After(l.At(i), t)
@@ -6928,8 +6919,17 @@ func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
 	l.SummarizeAfter()
 }
 
-// saveOptList0 is asserts.SaveOptList for []*torch.Tensor, without an indirect call per element.
-func saveOptList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+// saveList_228b5d3c1b4e is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
+func saveList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// saveOptList_228b5d3c1b4e is asserts.SaveOptList for []*torch.Tensor, without an indirect call per element.
+func saveOptList_228b5d3c1b4e(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)

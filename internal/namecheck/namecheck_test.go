@@ -1,4 +1,4 @@
-package quickstart
+package namecheck
 
 import (
 	"bufio"
@@ -41,7 +41,7 @@ import (
 // A use counts when it is in a non-test file of any package (generated ones
 // included, and examples/), or in the body of an Example function of the
 // name's own package; a test, of its package or of another, is no caller.
-// Two names whose callers are tests by design are allowed, each with its
+// Four names whose callers are tests by design are allowed, each with its
 // reason (testOnly). A type counts as used where a value of it is
 // (x := samples.For(...) uses samples.Sample). A method counts as used
 // through an interface when its type implements an interface whose method
@@ -90,10 +90,14 @@ func TestUncalledNames(t *testing.T) {
 	}
 }
 
+const modulePath = "github.com/assertgen/assertgen/"
+
 // testOnly holds the exported names whose callers are other packages' tests
 // by design, each with the reason no Example can show it.
 var testOnly = map[string]string{
 	"asserts/assertstest.Run":          "runs the conformance suite as subtests of a runtime's test; it takes that test's *testing.T, which an Example has not (callers: runtimes/libtorch/torch, runtimes/gorgonia/gt, examples/reftensor)",
+	"internal/golden.Check":            "compares a test's output with its golden file; it takes the test's *testing.T, which an Example has not (callers: the goldens of gen and plan)",
+	"internal/golden.Updating":         "whether the test binary runs with -update, a flag only tests have (caller: plan's TestDiffTable)",
 	"asserts/assertstest.RunUncounted": "the suite of a runtime without use counts, as Run: it takes the runtime's test's *testing.T (caller: runtimes/gorgonia/gt)",
 }
 
